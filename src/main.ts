@@ -8,7 +8,7 @@ import { keepFilesPrivate } from './cli/runtime';
 import { serve } from './cli/serve';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
-import { BUILD_COMMIT, VERSION } from './version';
+import { VERSION_LABEL } from './version';
 
 const out = (line: string) => console.log(line);
 
@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'version') {
     // The package version, and which build of it: an operator checks an upgrade took.
-    out(BUILD_COMMIT ? `${VERSION} (commit ${BUILD_COMMIT})` : VERSION);
+    out(VERSION_LABEL);
     return 0;
   }
   const config = loadConfig(process.env, args.flags);

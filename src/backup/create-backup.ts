@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
 import { isStorageFull } from '../db/errors';
-import { VERSION } from '../version';
+import { VERSION, VERSION_LABEL } from '../version';
 import { cleanUpOnSignal } from './interrupt';
 import {
   type BackupManifest,
@@ -167,7 +167,14 @@ function claimPartial(partial: string, out: string): number {
         `cannot write the backup into ${dirname(out)} (${code}): this user (uid ${process.getuid?.() ?? '?'}) may not write there; give --out in a folder it may write, or let it write this one`,
       );
     }
-    if (code !== 'EEXIST') throw error;
+    // Any other refusal of an existing folder (/proc, /sys: virtual file systems that take no new files,
+    // ENOENT or ENOSPC on a full disk): the folder and the code in one line, not open's message about
+    // `<out>.partial`, a name the person never typed.
+    if (code !== 'EEXIST') {
+      throw new Error(
+        `cannot write the backup into ${dirname(out)}${code ? ` (${code})` : ''}: the folder takes no new files there (a system or virtual file system, or a full disk); give --out in a folder on an ordinary disk with room`,
+      );
+    }
     throw new Error(
       `${partial} exists: another backup to ${out} is running, or one was killed before it could clean up; if none is running, delete ${partial} and back up again`,
     );
@@ -192,7 +199,7 @@ function snapshotDatabase(file: string, snapshot: string): number {
     };
     if (migrations > embeddedMigrations.length) {
       throw new Error(
-        `the database in ${dirname(file)} belongs to a newer version of invoice-service: it has ${migrations} migrations applied, this version (${VERSION}) knows ${embeddedMigrations.length}; back it up with the version that runs on it`,
+        `the database in ${dirname(file)} belongs to a newer version of invoice-service: it has ${migrations} migrations applied, this version, ${VERSION_LABEL}, knows ${embeddedMigrations.length}; back it up with the version that runs on it`,
       );
     }
     try {

@@ -17,7 +17,7 @@ import { DATABASE_FILE, openDataDir } from '../cli/runtime';
 import type { Config } from '../config';
 import { openDatabase, type SqliteHandle } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
-import { VERSION } from '../version';
+import { VERSION_LABEL } from '../version';
 import { cleanUpOnSignal } from './interrupt';
 import {
   type BackupManifest,
@@ -266,7 +266,7 @@ function readManifest(zip: ZipReader): BackupManifest {
   }
   if (manifest.migrations > embeddedMigrations.length) {
     throw new RestoreError(
-      `the backup comes from a newer version of invoice-service: its database has ${manifest.migrations} migrations applied, this version (${VERSION}) knows ${embeddedMigrations.length}; restore it with the version that made it or a later one`,
+      `the backup comes from a newer version of invoice-service: its database has ${manifest.migrations} migrations applied, this version, ${VERSION_LABEL}, knows ${embeddedMigrations.length}; restore it with the version that made it or a later one`,
     );
   }
   return manifest;

@@ -1,6 +1,6 @@
 import type { Database as SqliteDatabase } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
-import { VERSION } from '../version';
+import { VERSION_LABEL } from '../version';
 import { type EmbeddedMigration, embeddedMigrations } from './embedded-migrations';
 
 const TABLE = '__drizzle_migrations';
@@ -18,7 +18,7 @@ export function refuseNewerDatabase(last: number | null, migrations: readonly Em
   const known = Math.max(0, ...migrations.map((m) => m.createdAt));
   if (last === null || last <= known) return;
   throw new Error(
-    `the database belongs to a newer version of invoice-service: its last migration is from ${new Date(last).toISOString()}, this version (${VERSION}) knows none after ${new Date(known).toISOString()}; run the version that migrated it`,
+    `the database belongs to a newer version of invoice-service: its last migration is from ${new Date(last).toISOString()}, this version, ${VERSION_LABEL}, knows none after ${new Date(known).toISOString()}; run the version that migrated it`,
   );
 }
 

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
 import { migrate } from '../../src/db/migrate';
 import { BUILT_IN_PLANS } from '../../src/modules/plans';
+import { BUILD_COMMIT } from '../../src/version';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { ROOT, runCli, startServer, tempDir } from '../harness';
@@ -275,6 +276,10 @@ describe('admin CLI', () => {
       const res = runCli([command], { DATA_DIR: dir });
       expect(res.code).not.toBe(0);
       expect(res.stderr).toContain('belongs to a newer version of invoice-service');
+      // Two builds of one package version told apart: the build's commit, as `version` prints it.
+      const version = runCli(['version'], {}).stdout.trim();
+      expect(res.stderr).toContain(`this version, ${version}, knows none after`);
+      if (BUILD_COMMIT) expect(version).toContain(BUILD_COMMIT);
       expect(res.stderr).not.toContain('    at ');
     }
   });

@@ -117,3 +117,13 @@ describe.skipIf(!canRun)('backup and restore where this user may not', () => {
     }
   });
 });
+
+// /proc exists and is a folder, but takes no new files: open's bare "ENOENT: no such file or directory,
+// open '/proc/x.zip.partial'" named a file the person never typed.
+describe.skipIf(!existsSync('/proc/self'))('backup into a folder that takes no files', () => {
+  test('/proc: names the folder and the code, in one line', () => {
+    const res = runCli(['backup', '--out', '/proc/invoices.zip'], { DATA_DIR: join(base, 'data') });
+    expectOneLine(res, 'cannot write the backup into /proc (ENOENT)', 'give --out in a folder');
+    expect(res.stderr).not.toContain('.partial');
+  });
+});
