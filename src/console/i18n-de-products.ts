@@ -10,6 +10,8 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
     'Schon Kunde: {name} hat diese E-Mail-Adresse. Die Zeile wird nicht noch einmal importiert.',
   'Already a customer: {name} has this VAT ID. The row is not imported again.':
     'Schon Kunde: {name} hat diese USt-IdNr. Die Zeile wird nicht noch einmal importiert.',
+  'Already in the catalogue: {name}, with this name, unit, price and VAT. The row is not imported again.':
+    'Schon im Artikelkatalog: {name}, mit diesem Namen, dieser Einheit, diesem Preis und Steuersatz. Die Zeile wird nicht noch einmal importiert.',
   'Art. no. {number}': 'Art.-Nr. {number}',
   'Article no.': 'Art.-Nr.',
   'Article number': 'Artikelnummer',
@@ -30,6 +32,16 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
     'Ihre eigene, z. B. E-1042; steht in der E-Rechnung als Artikelnummer des Verkäufers',
   '“{value}” is no unit the import knows: write Stück, Stk., Std., Tage, Pausch., m, m², m³, kg, l or kWh, or the unit’s UN/ECE code (such as XBX for a box).':
     '„{value}“ ist keine Einheit, die der Import kennt: Schreiben Sie Stück, Stk., Std., Tage, Pausch., m, m², m³, kg, l oder kWh, oder den UN/ECE-Code der Einheit (etwa XBX für einen Karton).',
+  'Enter a rate from 0 to 100, such as 19 or 7.':
+    'Geben Sie einen Steuersatz von 0 bis 100 ein, etwa 19 oder 7.',
+  '“{value}” is no VAT category: write S for a rate above 0 %, at 0 % AE (reverse charge, § 13b UStG), E (exempt), Z, K, G or O.':
+    '„{value}“ ist keine USt-Kategorie: Schreiben Sie S für einen Steuersatz über 0 %, bei 0 % AE (Steuerschuldnerschaft des Leistungsempfängers, § 13b UStG), E (steuerfrei), Z, K, G oder O.',
+  'The standard rate (S) is above 0 %: at 0 % write the category, such as AE for the reverse charge.':
+    'Der Regelsteuersatz (S) liegt über 0 %: Bei 0 % schreiben Sie die Kategorie, etwa AE für § 13b UStG.',
+  'The category {category} is charged at 0 %: write 0 as the rate.':
+    'Die Kategorie {category} gilt mit 0 %: Schreiben Sie 0 als Steuersatz.',
+  'The category {category} takes no legal basis: leave the exemption reason empty.':
+    'Zur Kategorie {category} gehört kein Befreiungsgrund: Lassen Sie die Spalte leer.',
   'Add {name} as a line': '{name} als Position hinzufügen',
   'Drawing the preview…': 'Vorschau wird gezeichnet …',
   'Find a product': 'Katalog durchsuchen',

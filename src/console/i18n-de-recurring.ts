@@ -51,6 +51,13 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'The number needs digits to count on from, e.g. RE-2026-001.':
     'Die Nummer braucht Ziffern zum Weiterzählen, z. B. RE-2026-001.',
   'Contract ends on': 'Vertragsende am',
+  'Number of invoices': 'Anzahl Rechnungen',
+  '{count} of {max}': '{count} von {max}',
+  Complete: 'Abgeschlossen',
+  'The contract ends after this many invoices; empty: no limit.':
+    'Der Vertrag endet nach so vielen Rechnungen; leer: ohne Begrenzung.',
+  'The contract ends after this many invoices ({count} made so far); empty: no limit.':
+    'Der Vertrag endet nach so vielen Rechnungen (bisher {count} erstellt); leer: ohne Begrenzung.',
   'Its last day: billed in arrears, the last stretch is invoiced the day after.':
     'Sein letzter Tag: bei Abrechnung im Nachhinein wird der letzte Abschnitt am Tag danach berechnet.',
   'The contract ends on {date}.': 'Der Vertrag endet am {date}.',

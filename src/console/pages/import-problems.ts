@@ -138,6 +138,10 @@ const IMPORT_WORDS: [RegExp, string][] = [
     'The article number {number} is already in the catalogue: the row is not imported (change that article in the catalogue, or give this row another number).',
   ],
   [
+    /^already in the catalogue: (?<name>.*) \((?<id>prd_\w+)\) with this name, unit, price and VAT;/,
+    'Already in the catalogue: {name}, with this name, unit, price and VAT. The row is not imported again.',
+  ],
+  [
     /^article number '(?<number>.*)' is already used by row (?<row>\d+) of this import$/,
     'The article number {number} is already used in row {row} of this file.',
   ],
@@ -180,6 +184,24 @@ const IMPORT_WORDS: [RegExp, string][] = [
   [
     /^not imported: the document on rows (?<rows>.+) has errors$/,
     'Not imported: the document of rows {rows} has errors.',
+  ],
+  // A customer's VAT for new lines (`default_tax.*` columns; business-profiles defaultTaxProblems).
+  [/^rate must be between 0 and 100$/, 'Enter a rate from 0 to 100, such as 19 or 7.'],
+  [
+    /^'(?<value>.*)' is not a UNCL5305 VAT category/,
+    '“{value}” is no VAT category: write S for a rate above 0 %, at 0 % AE (reverse charge, § 13b UStG), E (exempt), Z, K, G or O.',
+  ],
+  [
+    /^the standard rate \(S\) is above 0 %$/,
+    'The standard rate (S) is above 0 %: at 0 % write the category, such as AE for the reverse charge.',
+  ],
+  [
+    /^category (?<category>\S+) is charged at 0 %$/,
+    'The category {category} is charged at 0 %: write 0 as the rate.',
+  ],
+  [
+    /^category (?<category>\S+) takes no exemption reason/,
+    'The category {category} takes no legal basis: leave the exemption reason empty.',
   ],
   [
     /^number '(?<number>.*)' is already used by row (?<row>\d+) of this import$/,

@@ -37,8 +37,9 @@ const nextDay = (date: string) => {
 
 /**
  * The dates from `start` up to `today` (and not after `end`) that a schedule saved today makes at once, and
- * billed `in_arrears` with `end` passed, the closing one on the day after `end`; [] when the first date is
- * today or later (today's is the usual first invoice), or the form cannot be read yet.
+ * billed `in_arrears` with `end` passed, the closing one on the day after `end`; no more than
+ * `maxOccurrences` (the form's count, '' for none); [] when the first date is today or later (today's is
+ * the usual first invoice), or the form cannot be read yet.
  */
 export function catchUpDates(
   start: string,
@@ -47,6 +48,7 @@ export function catchUpDates(
   end: string,
   today: string,
   servicePeriod = 'in_advance',
+  maxOccurrences = '',
 ): string[] {
   const every = Number(interval.trim());
   if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || start >= today || !Number.isInteger(every) || every < 1)
@@ -62,7 +64,11 @@ export function catchUpDates(
   // The contract ended before today: the closing invoice (the day after its end, at the latest today) is due.
   if (ended && servicePeriod === 'in_arrears' && ended >= start && dates.length < ENOUGH)
     dates.push(nextDay(ended));
-  return dates;
+  // A contract of so many invoices (`max_occurrences`) makes no more, the closing one counted too.
+  const limit = Number(maxOccurrences.trim());
+  return maxOccurrences.trim() !== '' && Number.isInteger(limit) && limit >= 1
+    ? dates.slice(0, limit)
+    : dates;
 }
 
 /** "RE-2026-101" → the next two numbers as the service counts them (its last run of digits, same width). */

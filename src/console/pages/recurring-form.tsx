@@ -3,7 +3,7 @@
 // an ended one is only shown.
 
 import { useEffect, useState } from 'preact/hooks';
-import { type ApiError, get, list, patch, post, remove } from '../api';
+import { type ApiError, list, patch, post, remove } from '../api';
 import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
 import { formatDate, localToday, t } from '../i18n';
 import { canChange, canWrite } from '../permissions';
@@ -14,8 +14,10 @@ import { useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../ui/notice';
 import { WriteActions } from '../ui/write-actions';
 import { useCustomers } from './documents/customers';
-import { draftOf, emptyDraft, withDefaultTax } from './documents/draft-form';
+import { draftOf, emptyDraft, newLineTax, withDefaultTax } from './documents/draft-form';
+import { useDraftParties } from './documents/draft-parties';
 import { typingError } from './documents/editor';
+import { CustomerTaxNote } from './documents/editor-customer-tax';
 import { LineItems } from './documents/editor-fields';
 import { contentOf } from './documents/form-content';
 import type { DraftForm, StoredDocument } from './documents/model';
@@ -35,6 +37,8 @@ interface Schedule {
   interval: string;
   start_date: string;
   end_date: string;
+  /** How many invoices the contract has in all (`max_occurrences`); '' for no limit. */
+  max_occurrences: string;
   /** '' continues the first invoice's number; null on a new form: the first sequence, if there is one. */
   numbering_sequence_id: string | null;
   /** The first invoice's number (the template's `invoice_number`), continued by each later one. */
@@ -58,6 +62,7 @@ function scheduleOf(existing: RecurringInvoice | undefined): Schedule {
     interval: String(existing?.interval ?? 1),
     start_date: existing?.start_date ?? localToday(),
     end_date: existing?.end_date ?? '',
+    max_occurrences: existing?.max_occurrences ? String(existing.max_occurrences) : '',
     numbering_sequence_id: existing
       ? (existing.numbering_sequence_id ?? text(template.numbering_sequence_id))
       : null,
@@ -121,6 +126,7 @@ function catchUpHint(schedule: {
   interval: string;
   end_date: string;
   service_period: string;
+  max_occurrences: string;
 }) {
   const dates = catchUpDates(
     schedule.start_date,
@@ -129,6 +135,7 @@ function catchUpHint(schedule: {
     schedule.end_date,
     localToday(),
     schedule.service_period,
+    schedule.max_occurrences,
   );
   if (dates.length === 0) return undefined;
   if (dates.length === 1) return t('This date has passed: its invoice is made as soon as you save.');
@@ -192,20 +199,21 @@ export function RecurringForm({
   // Numbers from a sequence when the account has one, unless another choice was made: its first (the list
   // is newest first; a credit note or quote sequence made later is not taken for invoices unasked).
   const sequenceId = schedule.numbering_sequence_id ?? sequences.data?.at(-1)?.id ?? '';
-  // A new template's lines start with the profile's VAT for new lines, as a new document's do.
+  // The chosen profile and customer as answered (the customer's VAT for new lines, the profile's country).
+  const parties = useDraftParties({
+    ...form,
+    business_profile_id: profileId,
+    customer_id: schedule.customer_id,
+  });
+  // A new template's lines not filled in yet start with the chosen customer's VAT for new lines (a builder's
+  // § 13b), else the profile's, as a new document's do (newLineTax); choosing another customer undoes the
+  // first one's. Lines filled in keep theirs: CustomerTaxNote offers the customer's for every line.
   useEffect(() => {
-    if (existing || !profileId) return;
-    let chosen = true; // an answer for a profile chosen before this one is not applied
-    get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
-      (profile) =>
-        chosen &&
-        setForm((current) => withDefaultTax(current, profile.default_tax, profile.address?.country)),
-      () => undefined,
-    );
-    return () => {
-      chosen = false;
-    };
-  }, [existing, profileId]);
+    if (existing) return;
+    const { profile, customer } = parties;
+    if (!profile && !customer) return;
+    setForm((current) => withDefaultTax(current, newLineTax(customer, profile), profile?.address?.country));
+  }, [existing, parties.profile, parties.customer]);
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -235,10 +243,13 @@ export function RecurringForm({
       service_period: schedule.service_period,
     };
     const interval = schedule.interval.trim();
+    const count = schedule.max_occurrences.trim();
     const common = {
       frequency: schedule.frequency,
       interval: /^\d+$/.test(interval) ? Number(interval) : interval,
       end_date: schedule.end_date || null,
+      // A count that is no whole number goes as typed: the service's 422 is shown at the field.
+      max_occurrences: count === '' ? null : /^\d+$/.test(count) ? Number(count) : count,
       numbering_sequence_id: sequenceId || null,
       auto_finalize: schedule.auto_finalize,
       auto_send: schedule.auto_finalize && schedule.auto_send,
@@ -382,6 +393,21 @@ export function RecurringForm({
               error={error}
             />
             <Field
+              label={t('Number of invoices')}
+              hint={
+                existing && existing.occurrences_created > 0
+                  ? t('The contract ends after this many invoices ({count} made so far); empty: no limit.', {
+                      count: existing.occurrences_created,
+                    })
+                  : t('The contract ends after this many invoices; empty: no limit.')
+              }
+              inputMode="numeric"
+              value={schedule.max_occurrences}
+              onInput={set('max_occurrences')}
+              path="max_occurrences"
+              error={error}
+            />
+            <Field
               label={t('Payment due after (days)')}
               inputMode="numeric"
               value={schedule.due_in_days}
@@ -455,6 +481,7 @@ export function RecurringForm({
           {autoSendHint(schedule, customers.data ?? null)}
         </Fieldset>
         <LineItems form={form} setForm={changeLines} error={templateError(error)} />
+        {editable ? <CustomerTaxNote form={form} parties={parties} setForm={changeLines} /> : null}
       </fieldset>
       <WriteActions row={existing}>
         {editable ? (

@@ -57,10 +57,19 @@ function RecurringList() {
                   </td>
                   <td>{frequencyText(schedule.frequency, schedule.interval)}</td>
                   <td>{formatDate(schedule.next_occurrence_date)}</td>
-                  <td>{schedule.occurrences_created}</td>
                   <td>
-                    <Badge tone={schedule.status === 'active' ? 'finalized' : 'draft'}>
-                      {t(RECURRING_STATES[schedule.status] ?? schedule.status)}
+                    {schedule.max_occurrences
+                      ? t('{count} of {max}', {
+                          count: schedule.occurrences_created,
+                          max: schedule.max_occurrences,
+                        })
+                      : schedule.occurrences_created}
+                  </td>
+                  <td>
+                    <Badge tone={isRunning(schedule) ? 'finalized' : 'draft'}>
+                      {isComplete(schedule)
+                        ? t('Complete')
+                        : t(RECURRING_STATES[schedule.status] ?? schedule.status)}
                     </Badge>
                     {schedule.last_error ? <Badge tone="void">{t('Blocked')}</Badge> : null}
                   </td>
@@ -73,6 +82,15 @@ function RecurringList() {
     </section>
   );
 }
+
+/**
+ * An active schedule with nothing left to make (its `max_occurrences` or `end_date` reached): the API keeps
+ * it `active` (docs/recurring-invoices.md), but the contract is over, and "Active" would say it still runs.
+ * A blocked one has a next date, so it is not taken for one.
+ */
+const isComplete = (schedule: RecurringInvoice) =>
+  schedule.status === 'active' && !schedule.next_occurrence_date && !schedule.last_error;
+const isRunning = (schedule: RecurringInvoice) => schedule.status === 'active' && !isComplete(schedule);
 
 function RecurringEditor({ id }: { id: string }) {
   const loaded = useLoad(() => get<RecurringInvoice>(`/recurring-invoices/${encodeURIComponent(id)}`), [id]);

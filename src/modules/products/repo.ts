@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows } from '../../db/scoped';
 import { conflict } from '../../shared/errors';
-import { products } from './schema';
+import { type ProductRow, products } from './schema';
 
 /**
  * Listed newest first; `?q=` searches name and description. Documents copy a product's fields into their
@@ -80,4 +80,15 @@ export async function withArticleNumberCheck<T>(
     }
     throw error;
   }
+}
+
+/**
+ * The account's articles without an article number: an import matches a row without one against them
+ * field by field (imports/resources/products.ts), so a list imported again does not double the catalogue.
+ */
+export async function articlesWithoutNumber(db: DbOrTx, accountId: string): Promise<ProductRow[]> {
+  return await db
+    .select()
+    .from(products)
+    .where(and(eq(products.accountId, accountId), isNull(products.articleNumber)));
 }

@@ -16,6 +16,14 @@ export const ADDRESS_COLUMNS = new Set([
 ]);
 export const ADDRESS_FIELDS = new Set(['billing_address', 'shipping_address']);
 
+/**
+ * The customer's VAT for new lines (`default_tax`, the object a JSON row and POST /customers take), one
+ * column per property: `default_tax.rate;default_tax.category;default_tax.exemption_reason` (a builder
+ * invoiced under § 13b UStG: `0;AE;Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)`).
+ */
+export const DEFAULT_TAX = 'default_tax';
+export const DEFAULT_TAX_COLUMNS = new Set(['rate', 'category', 'exemption_reason', 'exemption_reason_code']);
+
 /** Create fields a column names as they are. */
 const SCALAR_COLUMNS = [
   'name',
@@ -88,6 +96,7 @@ function fieldOf(column: string): string | null {
   if (dot > 0) {
     const [head, rest] = [lower.slice(0, dot), lower.slice(dot + 1)];
     if (ADDRESS_FIELDS.has(head) && ADDRESS_COLUMNS.has(rest)) return lower;
+    if (head === DEFAULT_TAX && DEFAULT_TAX_COLUMNS.has(rest)) return lower;
     // A metadata key keeps its own case: `Metadata.CRM_Id` sets `CRM_Id`.
     if (head === 'metadata' && rest !== '') return `metadata${column.slice(dot)}`;
   }
@@ -107,6 +116,7 @@ export function acceptedColumns(): string {
     LAST_NAME,
     CUSTOMER_NUMBER,
     ...[...ADDRESS_FIELDS].flatMap((parent) => [...ADDRESS_COLUMNS].map((child) => `${parent}.${child}`)),
+    ...[...DEFAULT_TAX_COLUMNS].map((child) => `${DEFAULT_TAX}.${child}`),
   ];
   return `${fields.map((field) => `${field}${aliases(field)}`).join(', ')}, metadata.<key>`;
 }

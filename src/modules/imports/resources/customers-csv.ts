@@ -1,11 +1,13 @@
 // A customers CSV read into create bodies: a record's cells by its header's fields, nested, named and located.
 import type { FieldError } from '../../../shared/errors';
 import { mapPaced, type Pace } from '../../../shared/event-loop';
-import { parseCsvPaced } from '../csv';
+import { type CsvDelimiter, parseCsvPaced } from '../csv';
+import { decimalCell } from '../csv-cells';
 import {
   ADDRESS_FIELDS,
   CUSTOMER_NUMBER,
   CUSTOMER_NUMBER_KEY,
+  DEFAULT_TAX,
   FIRST_NAME,
   headerFields,
   LAST_NAME,
@@ -33,6 +35,7 @@ function toCustomer(
   columnLocs: Locs,
   cells: string[],
   debtorColumn: boolean,
+  delimiter: CsvDelimiter,
 ): CsvCustomer {
   const body: Record<string, unknown> = {};
   const problems: FieldError[] = [];
@@ -55,10 +58,16 @@ function toCustomer(
       return;
     }
     const nested = (body[parent] ?? {}) as Record<string, string>;
+    const cell =
+      child === 'country' && ADDRESS_FIELDS.has(parent)
+        ? countryCode(value)
+        : parent === DEFAULT_TAX && child === 'rate'
+          ? rateCell(`${DEFAULT_TAX}.rate`, value, delimiter, problems)
+          : value;
     // Defined, not assigned: a `metadata.__proto__` column is a key like any other (as the JSON API keeps
     // it); assigned, it set the object's prototype and the cell was dropped without a word.
     Object.defineProperty(nested, child, {
-      value: child === 'country' && ADDRESS_FIELDS.has(parent) ? countryCode(value) : value,
+      value: cell,
       enumerable: true,
       writable: true,
       configurable: true,
@@ -84,6 +93,11 @@ function toCustomer(
   return { body, problems, locs };
 }
 
+/** `19 %`, `7,5` in a semicolon file: a rate as a German spreadsheet writes it, in the API's form (`19`, `7.5`). */
+function rateCell(column: string, value: string, delimiter: CsvDelimiter, problems: FieldError[]): string {
+  return decimalCell(column, value.replace(/(?<=\d)\s*%$/, ''), delimiter, problems);
+}
+
 interface CsvCustomers {
   customers: CsvCustomer[];
   /** Field -> the column it is read from, where the header names it otherwise (an alias). */
@@ -94,7 +108,7 @@ interface CsvCustomers {
 
 export async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCustomers> {
   // Header cells as written (trimmed): their fields come from customer-columns.ts, which names problems.
-  const { header, records, sheetRows } = await parseCsvPaced(
+  const { header, records, sheetRows, delimiter } = await parseCsvPaced(
     data,
     () => null,
     pace,
@@ -116,7 +130,7 @@ export async function csvCustomers(data: readonly unknown[], pace: Pace): Promis
   const debtorColumn = fields.includes('debtor_number');
   const customers = await mapPaced(
     records,
-    (cells) => toCustomer(columns, columnLocs, cells, debtorColumn),
+    (cells) => toCustomer(columns, columnLocs, cells, debtorColumn, delimiter),
     pace,
   );
   return { customers, columnLocs, sheetRows };

@@ -2,7 +2,15 @@ import { savepoint } from '../../../db/transaction';
 import { DomainError, type FieldError } from '../../../shared/errors';
 import { mapPaced } from '../../../shared/event-loop';
 // The product create contract itself, not a copy, so an import accepts exactly what POST /products does.
-import { articleNumberHolders, CreateProductBody, createProduct, productProblems } from '../../products';
+import {
+  articleNumberHolders,
+  articlesWithoutNumber,
+  CreateProductBody,
+  createProduct,
+  type ProductRow,
+  productColumns,
+  productProblems,
+} from '../../products';
 import { parseCsvPaced } from '../csv';
 import { decimalCell } from '../csv-cells';
 import { type ImportEntry, type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
@@ -84,6 +92,21 @@ const articleNumberOf = (body: unknown): string | undefined => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
 
+/**
+ * What makes an article without a number the same one: every field as it would be stored (the name without
+ * case and runs of spaces), so only the very row imported before matches; a price changed since does not.
+ */
+function sameArticleKey(row: Partial<ProductRow>): string {
+  const name = (row.name ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const { description, unitCode, unitPrice, priceBaseQuantity, taxRate, taxCategory, currency } = row;
+  const fields = [description, unitCode, unitPrice, priceBaseQuantity, taxRate, taxCategory, currency];
+  return JSON.stringify([name, ...fields.map((field) => field ?? null)]);
+}
+
+const sameArticleMsg = (holder: { id: string; name: string }) =>
+  `already in the catalogue: ${holder.name} (${holder.id}) with this name, unit, price and VAT; ` +
+  'the row is not imported again (a row without an article number is matched by all its fields)';
+
 const takenMsg = (number: string, holder?: { id: string; name: string }) =>
   `article number '${number}' is already in the catalogue${holder ? ` (${holder.name}, ${holder.id})` : ''}: ` +
   'the row is not imported (change that article in the catalogue, or give this row another number)';
@@ -131,6 +154,16 @@ export const productImports: ImportResourceKind = {
     const checked = { entries: [] as ImportEntry[], errors: [] as RowError[] };
     const numbers = parsed.candidates.map((c) => articleNumberOf(c.body)).filter((n) => n !== undefined);
     const taken = numbers.length > 0 ? await articleNumberHolders(ctx.db, ctx.accountId, numbers) : new Map();
+    // A row without a number that the catalogue holds as it is (the list imported again) is said, not doubled.
+    const unnumbered = parsed.candidates.some(
+      (c) => c.body !== null && articleNumberOf(c.body) === undefined,
+    );
+    const same = new Map<string, { id: string; name: string }>();
+    if (unnumbered) {
+      for (const article of await articlesWithoutNumber(ctx.db, ctx.accountId)) {
+        same.set(sameArticleKey(article), { id: article.id, name: article.name });
+      }
+    }
     // An article number may appear once per file; the first row holding it keeps it.
     const holders = new Map<string, number>();
     for (const candidate of parsed.candidates) {
@@ -151,6 +184,10 @@ export const productImports: ImportResourceKind = {
           const msg = `article number '${number}' is already used by row ${holder} of this import`;
           problems.push({ loc, msg, type: 'duplicate' });
         } else holders.set(number, row);
+      } else if (number === undefined && problems.length === 0 && same.size > 0) {
+        const holder = same.get(sameArticleKey(productColumns(body as CreateProductBody)));
+        if (holder)
+          problems.push({ loc: locs.name ?? 'name', msg: sameArticleMsg(holder), type: 'duplicate' });
       }
       if (problems.length > 0) checked.errors.push({ row, fields: problems });
       // The column a number taken since is said at (kept small: a file may hold 100,000 articles).
