@@ -239,7 +239,7 @@ function NewImport() {
       <p class="hint">
         {resource === 'customers'
           ? t(
-              'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.',
+              'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, default_tax.rate, default_tax.category, default_tax.exemption_reason, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.',
             )
           : resource === 'products'
             ? t(
