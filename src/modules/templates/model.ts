@@ -116,6 +116,13 @@ export function presentVersion(row: TemplateVersionRow): TemplateVersion {
   };
 }
 
+/** A name of blanks is no name (as a branding profile's): 422 at `body.name` on create and on PATCH. */
+export function checkTemplateName(name: string | undefined): void {
+  if (name !== undefined && name.trim() === '') {
+    throw validationError([{ loc: 'body.name', msg: 'name must not be blank', type: 'invalid_value' }]);
+  }
+}
+
 type TemplateConfig = typeof TemplateConfigSchema.static;
 
 /** The config as stored: `font_family` resolved to the family drawn (Helvetica -> Noto Sans); 422 if unknown. */

@@ -103,6 +103,9 @@ export async function listVersions(
 }
 
 export async function findVersion(db: DbOrTx, accountId: string, templateId: string, version: number) {
+  // Versions count up from 1: a number past 2^53 - 1 (JSON takes 1e20) was never had, and PostgreSQL's
+  // bigint refused it with an error (a 500) where SQLite found nothing: both are the 404 of an unknown version.
+  if (!Number.isSafeInteger(version)) return undefined;
   return await db
     .select()
     .from(templateVersions)

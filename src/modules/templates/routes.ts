@@ -4,7 +4,7 @@ import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, fileResponse, withNotFound } from '../../http/schemas';
 import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
-import { notFound, validationError } from '../../shared/errors';
+import { type FieldError, notFound, validationError } from '../../shared/errors';
 import {
   linkHolderOf,
   Render,
@@ -47,6 +47,38 @@ async function anyTemplate(ctx: AccountCtx, id: string) {
   return builtIn(id);
 }
 
+/**
+ * The template a preview draws is the path's, and its body is the stateless render's (SPEC 4): a
+ * `template.version` there pins as `?version=` does when the body names this template (or no id); before,
+ * it was ignored and the current config drawn, even for a version the template never had. A body naming
+ * another template (a stateless render's body reused as it is) is drawn with the path's template, its
+ * version not taken for this one's. A query and a body that pin different versions is a 422.
+ */
+function previewVersion(
+  templateId: string,
+  queryVersion: string | undefined,
+  body: typeof PreviewBody.static,
+): { version: number | undefined; versionLoc: string } {
+  const problems: FieldError[] = [];
+  let version: number | undefined;
+  if (queryVersion !== undefined) {
+    if (/^[1-9]\d{0,8}$/.test(queryVersion)) version = Number(queryVersion);
+    else problems.push({ loc: 'query.version', msg: 'version must be a whole number >= 1', type: 'invalid' });
+  }
+  const bodyId = body.template?.id;
+  const bodyVersion = bodyId === undefined || bodyId === templateId ? body.template?.version : undefined;
+  if (bodyVersion !== undefined && version !== undefined && bodyVersion !== version) {
+    problems.push({
+      loc: 'body.template.version',
+      msg: `names another version than query.version (${version})`,
+      type: 'invalid_value',
+    });
+  }
+  if (problems.length > 0) throw validationError(problems);
+  if (version !== undefined) return { version, versionLoc: 'query.version' };
+  return { version: bodyVersion, versionLoc: 'body.template.version' };
+}
+
 export function templateRoutes(auth: Auth, deps: AppDeps) {
   const services = renderServicesOf(deps);
   return new Elysia({ prefix: '/api/v1/templates' })
@@ -81,15 +113,7 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
     .post(
       '/:template_id/preview',
       async ({ ctx, principal, params, query, body, request }) => {
-        let version: number | undefined;
-        if (query.version !== undefined) {
-          if (!/^[1-9]\d{0,8}$/.test(query.version)) {
-            throw validationError([
-              { loc: 'query.version', msg: 'version must be a whole number >= 1', type: 'invalid' },
-            ]);
-          }
-          version = Number(query.version);
-        }
+        const { version, versionLoc } = previewVersion(params.template_id, query.version, body);
         const result = await renderStateless({
           ctx,
           services,
@@ -100,7 +124,7 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
             render: statelessRenderOf(body, {
               id: params.template_id,
               version,
-              versionLoc: 'query.version',
+              versionLoc,
               draftConfig: body.config ? checkedConfig(body.config) : undefined,
             }),
           },

@@ -5,7 +5,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
-import { type CreateTemplateBody, checkedConfig } from '../model';
+import { type CreateTemplateBody, checkedConfig, checkTemplateName } from '../model';
 import { clearDefaultTemplate, findTemplate, insertTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
 
@@ -29,6 +29,7 @@ async function createTemplateInTransaction({
   ctx: AccountCtx;
   input: CreateTemplateBody;
 }): Promise<CustomTemplateRow> {
+  checkTemplateName(input.name);
   const base = input.base_template_id ?? 'tpl_modern';
   checkBase(base);
   if (input.is_default) {

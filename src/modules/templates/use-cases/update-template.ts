@@ -3,7 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
-import { checkedConfig, type UpdateTemplateBody } from '../model';
+import { checkedConfig, checkTemplateName, type UpdateTemplateBody } from '../model';
 import { clearDefaultTemplate, deleteTemplate, findTemplate, updateTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
 
@@ -18,6 +18,7 @@ async function changeTemplateInTransaction({
   const row = await findTemplate(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Template');
   const c = input.changes;
+  checkTemplateName(c.name);
   if (Object.keys(c).length === 0) return row;
   await guardDefault(ctx, row, c.is_default === true);
   if (c.is_default === true && !row.isDefault) await clearDefaultTemplate(ctx.db, ctx.accountId);

@@ -8,7 +8,7 @@ import { findTemplate, findVersion, insertVersion, updateTemplate } from '../rep
 import type { CustomTemplateRow, TemplateVersionRow } from '../schema';
 import { guardDefault } from './update-template';
 
-/** Built-in templates have no versions: naming one here is a 422, an unknown id a 404. */
+/** Built-in templates have no versions: snapshotting one is a 422, an unknown id a 404. */
 export async function templateForVersions(ctx: AccountCtx, templateId: string): Promise<CustomTemplateRow> {
   if (isBuiltInTemplate(templateId)) {
     throw validationError([
@@ -48,6 +48,9 @@ export async function getVersion(
   templateId: string,
   version: number,
 ): Promise<TemplateVersionRow> {
+  // A built-in never had a version: reading or restoring one is the 404 of a version the template never
+  // had (SPEC 4, 7), as for a custom template; only pinning one (a render) or snapshotting one is the 422.
+  if (isBuiltInTemplate(templateId)) throw notFound(`Version ${version} of the template`);
   const template = await templateForVersions(ctx, templateId);
   const row = await findVersion(ctx.db, ctx.accountId, template.id, version);
   if (!row) throw notFound(`Version ${version} of the template`);
