@@ -56,7 +56,8 @@ function RecurringList() {
                     <a href={href('recurring', schedule.id)}>{nameOf(schedule.customer_id)}</a>
                   </td>
                   <td>{frequencyText(schedule.frequency, schedule.interval)}</td>
-                  <td>{formatDate(schedule.next_occurrence_date)}</td>
+                  {/* None to come (complete, cancelled): a dash, not an empty cell. */}
+                  <td>{schedule.next_occurrence_date ? formatDate(schedule.next_occurrence_date) : '—'}</td>
                   <td>
                     {schedule.max_occurrences
                       ? t('{count} of {max}', {
