@@ -9,25 +9,49 @@ export type PreparedBody =
   /** Bytes that are not text in the body's charset (UTF-8 unless Content-Type names another). */
   | { kind: 'not_text'; message: string }
   /** A JSON string (or key) holding U+0000, at this dotted place (`body.name`): no text column stores it. */
-  | { kind: 'nul_character'; loc: string };
+  | { kind: 'nul_character'; loc: string }
+  /** A JSON string (or key) holding a lone surrogate (`"\\ud800"`), at this dotted place: no character. */
+  | { kind: 'not_unicode'; loc: string };
+
+/** What makes a JSON string unfit to keep: U+0000, or a lone surrogate (no Unicode character). */
+export type BadText = 'nul_character' | 'not_unicode';
+
+const badText = (text: string): BadText | null =>
+  text.includes('\u0000') ? 'nul_character' : text.isWellFormed() ? null : 'not_unicode';
+
+/** `key` as a dotted place shows it: U+0000 and lone surrogates written as their JSON escapes. */
+const shownKey = (key: string) =>
+  key.replaceAll('\u0000', '\\u0000').replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) =>
+      // A pair stays the character it is; only a lone half is written as its escape.
+      `\\u${c.charCodeAt(0).toString(16)}`,
+  );
 
 /**
- * Where in a parsed JSON value a string or key holds U+0000 (`body.line_items.0.name`), or null. Text with
- * NUL is refused at the door: PostgreSQL's text cannot hold it, XML forbids it, and no field means it.
+ * Where in a parsed JSON value a string or key holds U+0000 or a lone surrogate
+ * (`body.line_items.0.name`), and which, or null. Such text is refused at the door: PostgreSQL's text
+ * cannot hold NUL and its jsonb refuses a lone surrogate's escape (the service keeps JSON in text columns
+ * that its SQL reads as jsonb there), XML forbids both, SQLite would keep either or U+FFFD instead, and no
+ * field means one.
  */
-export function nulCharacterAt(value: unknown, loc = 'body'): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? loc : null;
+export function badTextAt(value: unknown, loc = 'body'): { loc: string; kind: BadText } | null {
+  if (typeof value === 'string') {
+    const kind = badText(value);
+    return kind === null ? null : { loc, kind };
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulCharacterAt(value[i], `${loc}.${i}`);
+      const found = badTextAt(value[i], `${loc}.${i}`);
       if (found !== null) return found;
     }
     return null;
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${loc}.${key.replaceAll('\u0000', '\\u0000')}`;
-      const found = nulCharacterAt(item, `${loc}.${key}`);
+      const kind = badText(key);
+      if (kind !== null) return { loc: `${loc}.${shownKey(key)}`, kind };
+      const found = badTextAt(item, `${loc}.${key}`);
       if (found !== null) return found;
     }
   }
@@ -183,8 +207,9 @@ export async function prepareBody(request: Request, maxBytes: number): Promise<P
   } catch {
     return { kind: 'malformed_json' };
   }
-  const nul = text.includes('\\u0000') || text.includes('\u0000') ? nulCharacterAt(parsed) : null;
-  if (nul !== null) return { kind: 'nul_character', loc: nul };
+  // Only text that spells U+0000 or a surrogate (a JSON escape: decoded UTF-8 holds no lone one) is walked.
+  const bad = /\\u(0000|d[89a-f])/i.test(text) || text.includes('\u0000') ? badTextAt(parsed) : null;
+  if (bad !== null) return { kind: bad.kind, loc: bad.loc };
   const rebuilt = new Request(request.url, { method: request.method, headers, body: text });
   return { kind: 'ok', request: rebuilt, identity: text };
 }

@@ -1,10 +1,11 @@
-// The front door around the Elysia app: request ids, bodies read under their caps, NULs refused, the last-resort 500.
+// The front door around the Elysia app: request ids, bodies read under their caps, NULs and lone surrogates
+// refused, the last-resort 500.
 import type { Server } from 'bun';
 import { isStorageFull } from '../db/errors';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import { withinList } from '../shared/pagination';
 import { authenticate, type Principal, rememberPrincipal } from './auth';
-import { MAX_JSON_DEPTH, prepareBody } from './body';
+import { type BadText, MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { outageResponse, storageFullResponse } from './error-handler';
 import { IdempotencyStore } from './idempotency';
@@ -22,6 +23,12 @@ export interface ServerDeps extends IdempotentDeps {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a field refused at the door for its text says (body.ts `badTextAt`). */
+const BAD_TEXT_MESSAGES: Record<BadText, string> = {
+  nul_character: 'Text must not contain the NUL character (U+0000)',
+  not_unicode: 'Text must be Unicode: a lone surrogate (\\ud800-\\udfff without its pair) is no character',
+};
 
 /**
  * Every answer's own headers: its trace id, and `nosniff`, so no browser takes an answer (an error quoting
@@ -146,9 +153,11 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       const message = `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
       return errorResponse('bad_request', message, requestId);
     }
-    if (prepared.kind === 'nul_character') return nulCharacterResponse(prepared.loc, requestId);
+    if (prepared.kind === 'nul_character' || prepared.kind === 'not_unicode') {
+      return badTextResponse(prepared.kind, prepared.loc, requestId);
+    }
     const nulInUrl = nulCharacterInUrl(original.url);
-    if (nulInUrl !== null) return nulCharacterResponse(nulInUrl, requestId);
+    if (nulInUrl !== null) return badTextResponse('nul_character', nulInUrl, requestId);
     const request = prepared.request;
     carryRequestMeta(original, request);
     // The app's auth takes the principal found above: one key lookup per request.
@@ -160,9 +169,9 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     return app.handle(request);
   }
 
-  function nulCharacterResponse(loc: string, requestId: string): Response {
+  function badTextResponse(kind: BadText, loc: string, requestId: string): Response {
     if (loc === 'path') return domainErrorResponse(notFound('Resource'), requestId);
-    const field = { loc, msg: 'Text must not contain the NUL character (U+0000)', type: 'value_error' };
+    const field = { loc, msg: BAD_TEXT_MESSAGES[kind], type: 'value_error' };
     return domainErrorResponse(validationError([field]), requestId);
   }
 

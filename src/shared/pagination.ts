@@ -59,6 +59,9 @@ function decodeCursor(cursor: string): string | null {
     return null;
   }
   if (parsed === null || typeof parsed !== 'object' || typeof parsed.k !== 'string') return null;
+  // No key the API issues holds NUL or a lone surrogate (ids, dates, numbers): a hand-made one reached SQL,
+  // where PostgreSQL refused NUL (a 422 naming no field) and SQLite answered an empty page.
+  if (parsed.k.includes('\u0000') || !parsed.k.isWellFormed()) return null;
   const list = currentList.getStore();
   if (parsed.v === 2 && typeof parsed.l === 'string') {
     return list === undefined || parsed.l === list ? parsed.k : null;
