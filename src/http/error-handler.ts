@@ -146,8 +146,15 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
         }
         return errorResponse('unprocessable_entity', 'Request validation failed', requestId, { fields });
       }
-      case 'PARSE':
-        return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
+      case 'PARSE': {
+        // A multipart upload whose body is no multipart form (boundary missing or broken) is said as such,
+        // not as JSON it never claimed to be.
+        const type = request.headers.get('content-type') ?? '';
+        const message = /^multipart\/form-data/i.test(type)
+          ? 'Malformed multipart/form-data request body: send the file as a form field named file, with its boundary'
+          : 'Malformed JSON in request body';
+        return errorResponse('bad_request', message, requestId);
+      }
       case 'NOT_FOUND': {
         const path = new URL(request.url).pathname;
         const allowed = methods().allowedMethods(path);

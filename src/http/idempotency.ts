@@ -13,7 +13,8 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  * One not renewed for this long belongs to a process that died mid-request; a retry takes it over.
  */
 export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
-const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location'];
+/** The answer's own headers a replay repeats: a binary render's `X-Render-Id` too (the render it made). */
+const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location', 'x-render-id'];
 
 export type ClaimOutcome =
   | { kind: 'claimed' }

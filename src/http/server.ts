@@ -51,6 +51,22 @@ function withTraceId(response: Response, requestId: string): Response {
 }
 
 /** `path` or `query.<name>` when the URL carries an encoded NUL (`%00`), else null. */
+/**
+ * A path whose percent-encoding cannot be decoded (`/customers/%ZZ`, a lone `%`, `%C3` cut short): the
+ * router could not read its parameters and answered a 422 "params.id Expected string" for a request that
+ * is malformed (SPEC 7's 400).
+ */
+function malformedPath(url: string): boolean {
+  const path = new URL(url).pathname;
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function nulCharacterInUrl(url: string): string | null {
   if (!/%00/i.test(url)) return null;
   const parsed = new URL(url);
@@ -108,6 +124,9 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotent = idempotentHandler(app, deps, idempotency);
 
   async function route(original: Request, requestId: string): Promise<Response> {
+    if (malformedPath(original.url)) {
+      return errorResponse('bad_request', 'The path holds a malformed percent-encoding', requestId);
+    }
     // Who sends a body is known before it is read: an anonymous caller (or a wrong key) cannot make the
     // service hold MAX_BODY_BYTES per connection. The app then answers the bodiless request in its own
     // words (401, 403, or 404 for no such route).

@@ -212,6 +212,61 @@ describe('error envelope', () => {
   });
 });
 
+describe("malformed requests (a third party's conformance suite, 2026-12-07)", () => {
+  test('a path whose percent-encoding cannot be decoded is a 400, not a 422 about params', async () => {
+    for (const path of ['/api/v1/customers/%ZZ', '/api/v1/templates/custom/%ZZ', '/api/v1/documents/%C3']) {
+      const res = await server.json(path, { key: account.apiKey });
+      expect(res.status).toBe(400);
+      expectEnvelope(res.body, 400, 'bad_request');
+      expect(res.body.error.message).toContain('percent-encoding');
+    }
+    // A well-formed escape is read as before (an unknown id: 404).
+    expect((await server.json('/api/v1/customers/cus_%41', { key: account.apiKey })).status).toBe(404);
+  });
+
+  test('a multipart upload whose body is no multipart form says so, not "Malformed JSON"', async () => {
+    const res = await server.request('/api/v1/files', {
+      method: 'POST',
+      key: account.apiKey,
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'x',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as any;
+    expectEnvelope(body, 400, 'bad_request');
+    expect(body.error.message).toContain('multipart/form-data');
+    expect(body.error.message).not.toContain('JSON');
+  });
+
+  test("a binary render replayed by its Idempotency-Key carries the render's X-Render-Id as the first answer did", async () => {
+    const send = () =>
+      server.request('/api/v1/documents/render', {
+        method: 'POST',
+        key: account.apiKey,
+        headers: { 'idempotency-key': 'render-replay-1', accept: 'application/pdf' },
+        body: {
+          document_type: 'invoice',
+          data: {
+            invoice_number: 'IDEM-1',
+            issue_date: '2026-11-02',
+            currency: 'EUR',
+            seller: { name: 'Seller' },
+            buyer: { name: 'Buyer' },
+            line_items: [{ name: 'Thing', quantity: '1', unit_price: '5.00' }],
+          },
+        },
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const id = first.headers.get('x-render-id');
+    expect(id).toMatch(/^rnd_/);
+    await first.arrayBuffer();
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-render-id')).toBe(id);
+  });
+});
+
 describe('unexpected failures', () => {
   test.skipIf(sourceOnly)(
     'are a generic 500 with the request id; the detail goes only to the log',
