@@ -109,6 +109,8 @@ export type ChannelEvent =
       at: string | null;
       /** The buyer's reason (a rejection), as the receipt states it. */
       reason: string | null;
+      /** What kind of reason it is, when the channel knows (a network's rejection: network_rejected). */
+      reasonCode?: ChannelReason;
       raw: RawReceipt;
     }
   | {
@@ -121,6 +123,16 @@ export type ChannelEvent =
       sender: ParticipantId | null;
       /** The transport's own identifiers (message id, SBDH instance id, flowId), kept with the document. */
       transport: Record<string, string>;
+      raw: RawReceipt;
+    }
+  | {
+      /**
+       * A report that is not this connection's (Storecove: for another legal entity under the same API
+       * key): neither applied nor acknowledged, left for the connection it is for; the core logs it.
+       */
+      kind: 'left';
+      providerRef: string;
+      why: string;
       raw: RawReceipt;
     };
 
@@ -139,6 +151,52 @@ export interface InvoiceResponse {
 }
 
 /**
+ * Why something a provider did went wrong (or what an entry of a delivery's history is), for the console
+ * to say in its language: the provider's own words stay beside it as the detail (docs/channels.md).
+ */
+export const CHANNEL_REASONS = [
+  /** The provider refused the credentials (401, 403). */
+  'credentials_refused',
+  /** What the connection names (a company, a legal entity) is unknown to the provider for these credentials. */
+  'not_found',
+  /** The provider is away, slow or failing (5xx, a timeout, unreachable): tried again. */
+  'provider_unavailable',
+  /** The base URL answers, but not as the provider's API does (a web page, `{}`). */
+  'not_provider_api',
+  /** The provider asks us to slow down (429). */
+  'rate_limited',
+  /** The provider refused the document or request itself (its validation, a receiver it cannot reach). */
+  'refused',
+  /** The network's receiving access point refused the message (a Peppol Message Level Response RE). */
+  'network_rejected',
+  /** The connection is incomplete or switched off (no secrets, no company, not enabled). */
+  'connection_incomplete',
+  /** The queued entry: the receiver was found in the channel's directory (its detail: where). */
+  'receiver_found',
+] as const;
+export type ChannelReason = (typeof CHANNEL_REASONS)[number];
+
+/** What a provider's HTTP status says, when it says something a person can act on. */
+export function reasonOfStatus(status: number | undefined): ChannelReason | undefined {
+  if (status === undefined) return undefined;
+  if (status === 401 || status === 403) return 'credentials_refused';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status === 408 || status >= 500) return 'provider_unavailable';
+  if (status >= 400) return 'refused';
+  return undefined;
+}
+
+/** A ChannelError's reason: the one it states, else its status's, else unreachable when transient. */
+export function reasonOfError(error: ChannelError): ChannelReason | undefined {
+  return (
+    error.details.reason ??
+    reasonOfStatus(error.details.status) ??
+    (error.transient ? 'provider_unavailable' : undefined)
+  );
+}
+
+/**
  * A provider's refusal or failure. `transient` (the provider down, rate limited, 5xx, a timeout): the job
  * tries again later (`retryAfterSeconds` when the provider said); otherwise the delivery fails with
  * `message`.
@@ -147,11 +205,32 @@ export class ChannelError extends Error {
   constructor(
     message: string,
     readonly transient: boolean,
-    readonly details: { status?: number; retryAfterSeconds?: number; raw?: RawReceipt } = {},
+    readonly details: {
+      status?: number;
+      retryAfterSeconds?: number;
+      raw?: RawReceipt;
+      /** Why, when the status alone does not say it (reasonOfError). */
+      reason?: ChannelReason;
+    } = {},
   ) {
     super(message);
   }
 }
+
+/** What "test connection" found: whether it works, the provider's words, and why not when known. */
+export interface ConnectionDiagnosis {
+  ok: boolean;
+  message: string;
+  reason?: ChannelReason;
+}
+
+/** testConnection from diagnoseConnection: its ok and message alone. */
+export const testedBy =
+  (diagnose: (conn: ChannelConnection) => Promise<ConnectionDiagnosis>) =>
+  async (conn: ChannelConnection): Promise<{ ok: boolean; message: string }> => {
+    const { ok, message } = await diagnose(conn);
+    return { ok, message };
+  };
 
 export interface ChannelAdapter {
   /** Unique, URL-safe: `storecove`, `recommand`, `afnor-pa`. */
@@ -173,6 +252,11 @@ export interface ChannelAdapter {
   receive: 'poll' | 'webhook' | 'both' | 'none';
   /** A cheap authenticated call: the credentials work and the host answers. */
   testConnection(conn: ChannelConnection): Promise<{ ok: boolean; message: string }>;
+  /**
+   * The same test, saying why it failed as a ChannelReason beside the message (the console says it in its
+   * language); the core asks this one when the channel has it. testConnection answers its ok and message.
+   */
+  diagnoseConnection?(conn: ChannelConnection): Promise<ConnectionDiagnosis>;
   /** Whether `receiver` can receive on this channel (the provider's directory or discovery). */
   lookup?(conn: ChannelConnection, receiver: ParticipantId): Promise<LookupAnswer>;
   send(conn: ChannelConnection, message: OutgoingMessage): Promise<SendReceipt>;

@@ -1642,7 +1642,19 @@ export interface Channel {
 export interface ChannelTest {
   channel: string;
   ok: boolean;
+  /** The provider's answer in its (English) words, the detail of `reason` */
   message: string;
+  /** What the reason is, beside the provider's own words: credentials_refused, not_found, provider_unavailable, not_provider_api, rate_limited, refused, network_rejected, connection_incomplete, receiver_found (docs/channels.md); present only when known */
+  reason?:
+    | 'credentials_refused'
+    | 'not_found'
+    | 'provider_unavailable'
+    | 'not_provider_api'
+    | 'rate_limited'
+    | 'refused'
+    | 'network_rejected'
+    | 'connection_incomplete'
+    | 'receiver_found';
 }
 
 /** GET /network-deliveries/{delivery_id} response.data */
@@ -1657,8 +1669,30 @@ export interface NetworkDelivery {
   /** queued, submitted, delivered, accepted, rejected, paid, failed (docs/channels.md) */
   state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
   reason: string | null;
+  /** What the reason is, beside the provider's own words: credentials_refused, not_found, provider_unavailable, not_provider_api, rate_limited, refused, network_rejected, connection_incomplete, receiver_found (docs/channels.md); present only when known */
+  reason_code?:
+    | 'credentials_refused'
+    | 'not_found'
+    | 'provider_unavailable'
+    | 'not_provider_api'
+    | 'rate_limited'
+    | 'refused'
+    | 'network_rejected'
+    | 'connection_incomplete'
+    | 'receiver_found';
   /** While queued: why the last attempt did not go through (the provider away, rate limited, slow) and it waits for the next; null once it went through */
   last_error: string | null;
+  /** What the reason is, beside the provider's own words: credentials_refused, not_found, provider_unavailable, not_provider_api, rate_limited, refused, network_rejected, connection_incomplete, receiver_found (docs/channels.md); present only when known */
+  last_error_code?:
+    | 'credentials_refused'
+    | 'not_found'
+    | 'provider_unavailable'
+    | 'not_provider_api'
+    | 'rate_limited'
+    | 'refused'
+    | 'network_rejected'
+    | 'connection_incomplete'
+    | 'receiver_found';
   provider_ref: string | null;
   created_at: string;
   updated_at: string;
@@ -1672,6 +1706,19 @@ export interface NetworkDeliveryEvent {
   state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
   at: string;
   reason: string | null;
+  /** What the reason is, beside the provider's own words: credentials_refused, not_found, provider_unavailable, not_provider_api, rate_limited, refused, network_rejected, connection_incomplete, receiver_found (docs/channels.md); present only when known */
+  reason_code?:
+    | 'credentials_refused'
+    | 'not_found'
+    | 'provider_unavailable'
+    | 'not_provider_api'
+    | 'rate_limited'
+    | 'refused'
+    | 'network_rejected'
+    | 'connection_incomplete'
+    | 'receiver_found';
+  /** Where the entry comes from, beside `reason` (the lookup: an SMP URL) */
+  detail?: string;
   receipt: {
     content_type: string;
     /** The channel's receipt, unchanged: all of it, or its first 64 KiB when `truncated` */

@@ -118,6 +118,26 @@ export const GERMAN_NETWORKS: Record<string, string> = {
   'Save your changes first to test them.': 'Speichern Sie Ihre Änderungen, um sie zu testen.',
   'The connection works.': 'Die Verbindung funktioniert.',
   'The connection does not work.': 'Die Verbindung funktioniert nicht.',
+  'The provider says: {message}': 'Antwort des Anbieters: {message}',
+  'Detail: {words}': 'Einzelheiten: {words}',
+  // Why, as the service names it (networks.ts reasonText); the provider's English words stay beside it.
+  'The provider refused the API key or secret.': 'Der Anbieter hat API-Schlüssel oder API-Secret abgelehnt.',
+  'The provider does not know the company or legal entity named in the settings for these credentials.':
+    'Der Anbieter kennt das in den Einstellungen genannte Unternehmen bzw. die Rechtseinheit mit diesen Zugangsdaten nicht.',
+  'The provider cannot be reached or is failing just now; it is tried again.':
+    'Der Anbieter ist gerade nicht erreichbar oder gestört; es wird erneut versucht.',
+  'The base URL answers, but not as the provider’s API does: check the base URL.':
+    'Unter der Basis-URL antwortet etwas, aber nicht die API des Anbieters: Bitte prüfen Sie die Basis-URL.',
+  'The provider is asking for fewer requests just now; it is tried again.':
+    'Der Anbieter bittet gerade um weniger Anfragen; es wird erneut versucht.',
+  'The provider refused the document or the request.':
+    'Der Anbieter hat das Dokument bzw. die Anfrage abgelehnt.',
+  'The receiving access point rejected the message.':
+    'Der Zugangspunkt des Empfängers hat die Nachricht abgelehnt.',
+  'The connection is incomplete or switched off: check its settings and secrets.':
+    'Die Verbindung ist unvollständig oder ausgeschaltet: Bitte prüfen Sie Einstellungen und Zugangsdaten.',
+  'The receiver was found in the provider’s directory.':
+    'Der Empfänger wurde im Verzeichnis des Anbieters gefunden.',
   'The webhook URL for the provider, shown only now:':
     'Die Webhook-URL für den Anbieter, nur jetzt angezeigt:',
   'Remove the connection to {name}? Its settings and secrets are deleted.':

@@ -1,7 +1,7 @@
 // What the console knows of delivery over networks (docs/channels.md): the channels an account connected,
 // the states of a network delivery in words, and a customer's reachability, asked in one place.
 import { get } from './api';
-import type { Channel, CustomerNetworks, ElectronicAddress, NetworkDelivery } from './api-types';
+import type { Channel, ChannelTest, CustomerNetworks, ElectronicAddress, NetworkDelivery } from './api-types';
 import { t } from './i18n';
 
 export type DeliveryState = NetworkDelivery['state'];
@@ -95,3 +95,29 @@ export const customerNetworks = (customerId: string, refresh: boolean) =>
   get<CustomerNetworks>(`/customers/${encodeURIComponent(customerId)}/networks`, {
     refresh: String(refresh),
   });
+
+/** The machine-readable reasons the service gives beside a provider's (English) words. */
+export type ChannelReason = NonNullable<ChannelTest['reason']>;
+
+/**
+ * Each reason as the console says it (t() gives the German): the provider's own words stay beside it as
+ * the detail, in the provider's language.
+ */
+const REASON_TEXTS: Record<ChannelReason, string> = {
+  credentials_refused: 'The provider refused the API key or secret.',
+  not_found:
+    'The provider does not know the company or legal entity named in the settings for these credentials.',
+  provider_unavailable: 'The provider cannot be reached or is failing just now; it is tried again.',
+  not_provider_api: 'The base URL answers, but not as the provider’s API does: check the base URL.',
+  rate_limited: 'The provider is asking for fewer requests just now; it is tried again.',
+  refused: 'The provider refused the document or the request.',
+  network_rejected: 'The receiving access point rejected the message.',
+  connection_incomplete: 'The connection is incomplete or switched off: check its settings and secrets.',
+  receiver_found: 'The receiver was found in the provider’s directory.',
+};
+
+/** A reason in the console's language; null for one it does not know (a newer service's). */
+export const reasonText = (code: string | undefined): string | null => {
+  const text = code === undefined ? undefined : REASON_TEXTS[code as ChannelReason];
+  return text === undefined ? null : t(text);
+};

@@ -1,8 +1,8 @@
 // A French approved platform (PA) through the API of XP Z12-013 (Flow Service, Directory Service), with the
 // lifecycle statuses of XP Z12-012 (docs/channel-afnor.md). One adapter per process: it keeps the OAuth
 // tokens and the index of our flows by invoice number, per connection.
-import type { ChannelAdapter, ChannelConnection } from '../../delivery-channel';
-import { ChannelError } from '../../delivery-channel';
+import type { ChannelAdapter, ChannelConnection, ConnectionDiagnosis } from '../../delivery-channel';
+import { ChannelError, reasonOfError, testedBy } from '../../delivery-channel';
 import { TokenCache } from './auth';
 import { AfnorClient } from './client';
 import { lookupParticipant } from './directory';
@@ -19,6 +19,19 @@ export function createAfnorAdapter(): ChannelAdapter {
   const client = new AfnorClient(new TokenCache());
   const flows = new Flows(client);
   const deps = { flows, index: new OutFlowIndex() };
+  const diagnoseConnection = async (conn: ChannelConnection): Promise<ConnectionDiagnosis> => {
+    if (conn.baseUrl.trim() === '')
+      return { ok: false, message: NO_BASE_URL, reason: 'connection_incomplete' };
+    try {
+      await healthcheck(conn);
+      await flows.search(conn, { updatedAfter: conn.now().toISOString() }, 1);
+      return { ok: true, message: 'The Flow Service answers and accepts the credentials' };
+    } catch (error) {
+      if (!(error instanceof ChannelError)) throw error;
+      const reason = reasonOfError(error);
+      return { ok: false, message: error.message, ...(reason === undefined ? {} : { reason }) };
+    }
+  };
 
   return {
     id: 'afnor-pa',
@@ -31,17 +44,8 @@ export function createAfnorAdapter(): ChannelAdapter {
     takesPdf: true,
     receive: 'both',
 
-    async testConnection(conn) {
-      if (conn.baseUrl.trim() === '') return { ok: false, message: NO_BASE_URL };
-      try {
-        await healthcheck(conn);
-        await flows.search(conn, { updatedAfter: conn.now().toISOString() }, 1);
-        return { ok: true, message: 'The Flow Service answers and accepts the credentials' };
-      } catch (error) {
-        if (error instanceof ChannelError) return { ok: false, message: error.message };
-        throw error;
-      }
-    },
+    testConnection: testedBy(diagnoseConnection),
+    diagnoseConnection,
 
     lookup: (conn, receiver) => lookupParticipant(client, conn, receiver),
     send: (conn, message) => sendInvoice(deps, conn, message),

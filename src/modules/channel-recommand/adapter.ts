@@ -7,10 +7,13 @@ import {
   type ChannelAdapter,
   type ChannelConnection,
   ChannelError,
+  type ConnectionDiagnosis,
   type InvoiceResponse,
   type LookupAnswer,
   type ParticipantId,
   type RawReceipt,
+  reasonOfError,
+  testedBy,
 } from '../../delivery-channel';
 import { addressOf, call, companyOf, expectOk, participantOf, RECOMMAND_BASE_URL } from './client';
 import { pollInbox, readDocument, webhookEvents } from './inbox';
@@ -40,7 +43,8 @@ export function createRecommandAdapter(options: Partial<SendOptions> = {}): Chan
     profiles: ['peppol_bis_billing_3', 'xrechnung_ubl'],
     takesPdf: false,
     receive: 'both',
-    testConnection,
+    testConnection: testedBy(diagnoseConnection),
+    diagnoseConnection,
     lookup,
     send: (conn, message) => sendOnce(conn, message, sending),
     poll: pollInbox,
@@ -51,18 +55,31 @@ export function createRecommandAdapter(options: Partial<SendOptions> = {}): Chan
 
 export const recommandAdapter: ChannelAdapter = createRecommandAdapter();
 
-async function testConnection(conn: ChannelConnection): Promise<{ ok: boolean; message: string }> {
+async function diagnoseConnection(conn: ChannelConnection): Promise<ConnectionDiagnosis> {
   try {
     const companyId = companyOf(conn);
     const answer = await call(conn, 'GET', `/v1/companies/${encodeURIComponent(companyId)}`);
     if (answer.status === 404)
-      return { ok: false, message: `Recommand has no company ${companyId} for this key` };
-    const company = expectOk(answer, 'reading the company').company as Record<string, unknown> | undefined;
-    const name = typeof company?.name === 'string' ? ` (${company.name})` : '';
+      return {
+        ok: false,
+        message: `Recommand has no company ${companyId} for this key`,
+        reason: 'not_found',
+      };
+    const company = expectOk(answer, 'reading the company').company;
+    // Any JSON is no company (`{}` from a web server at the base URL): not Recommand's API answering.
+    if (company === null || typeof company !== 'object' || Array.isArray(company))
+      return {
+        ok: false,
+        message: `The base URL answered without a company (is it Recommand's API? ${conn.baseUrl})`,
+        reason: 'not_provider_api',
+      };
+    const named = (company as Record<string, unknown>).name;
+    const name = typeof named === 'string' ? ` (${named})` : '';
     return { ok: true, message: `Recommand answers for company ${companyId}${name}` };
   } catch (error) {
-    if (error instanceof ChannelError) return { ok: false, message: error.message };
-    throw error;
+    if (!(error instanceof ChannelError)) throw error;
+    const reason = reasonOfError(error);
+    return { ok: false, message: error.message, ...(reason === undefined ? {} : { reason }) };
   }
 }
 

@@ -23,7 +23,9 @@ export interface RecommandAnswer {
 export function companyOf(conn: ChannelConnection): string {
   const id = conn.settings.company_id;
   if (typeof id !== 'string' || id.trim() === '') {
-    throw new ChannelError('The Recommand connection names no company (settings.company_id)', false);
+    throw new ChannelError('The Recommand connection names no company (settings.company_id)', false, {
+      reason: 'connection_incomplete',
+    });
   }
   return id.trim();
 }
@@ -31,7 +33,10 @@ export function companyOf(conn: ChannelConnection): string {
 function authorization(conn: ChannelConnection): string {
   const key = conn.secrets.api_key;
   const secret = conn.secrets.api_secret;
-  if (!key || !secret) throw new ChannelError('The Recommand connection lacks its API key or secret', false);
+  if (!key || !secret)
+    throw new ChannelError('The Recommand connection lacks its API key or secret', false, {
+      reason: 'connection_incomplete',
+    });
   return `Basic ${Buffer.from(`${key}:${secret}`, 'utf8').toString('base64')}`;
 }
 
@@ -84,7 +89,7 @@ export function expectOk(answer: RecommandAnswer, what: string): Record<string, 
 }
 
 /**
- * What a refusal means: 429 and 5xx (and a 2xx without JSON, a proxy's page) are the provider's passing
+ * What a refusal means: 408, 429 and 5xx (and a 2xx without JSON, a proxy's page) are the provider's passing
  * trouble, tried again later (its Retry-After honoured); every other status is the request's own fault and
  * stays so however often it is repeated: 400 a document Recommand's validation refused, 422 a recipient
  * it could not reach over Peppol, 401/403 credentials refused.
@@ -92,11 +97,14 @@ export function expectOk(answer: RecommandAnswer, what: string): Record<string, 
 export function failure(answer: RecommandAnswer, what: string): ChannelError {
   const { status, raw } = answer;
   const said = messageOf(answer.json);
-  const transient = status === 429 || status >= 500 || (status >= 200 && status < 300);
+  // 408: the request took too long for Recommand's side (or a proxy's): as a timeout of ours, worth
+  // another try (Storecove's and the French platforms' 408 are transient too).
+  const transient = status === 408 || status === 429 || status >= 500 || (status >= 200 && status < 300);
   const retryAfterSeconds = retryAfter(answer.headers.get('retry-after'));
   let message: string;
   if (status === 401 || status === 403) message = `Recommand refused the API key and secret (${status})`;
   else if (status === 429) message = `Recommand is rate limiting ${what} (429)`;
+  else if (status === 408) message = `Recommand timed out on ${what} (408), to be tried again`;
   else if (status >= 500) message = `Recommand failed on ${what} (${status})${said ? `: ${said}` : ''}`;
   else if (status >= 200 && status < 300) message = `Recommand answered ${what} without JSON (${status})`;
   else message = `Recommand refused ${what} (${status})${said ? `: ${said}` : ''}`;
@@ -104,6 +112,8 @@ export function failure(answer: RecommandAnswer, what: string): ChannelError {
     status,
     raw,
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    // A 2xx that is no JSON is a web page or a proxy's: not (or not only) Recommand's API answering.
+    ...(status >= 200 && status < 300 ? { reason: 'not_provider_api' as const } : {}),
   });
 }
 

@@ -5,8 +5,12 @@
 // which document arrived: the document itself is always read from Recommand with our own credentials.
 import { type ChannelConnection, ChannelError, type ChannelEvent } from '../../delivery-channel';
 import { call, companyOf, expectOk, PAGE, participantOf, query } from './client';
-import { readInvoiceResponse } from './invoice-response';
-import { findSent } from './sent';
+import {
+  type ReadMessageLevelResponse,
+  readInvoiceResponse,
+  readMessageLevelResponse,
+} from './invoice-response';
+import { findSent, findSentByEnvelope } from './sent';
 import { parseRoot, ublKind } from './ubl';
 
 /** Documents read per poll; the rest stay unread for the next one. */
@@ -101,7 +105,8 @@ export async function readDocument(conn: ChannelConnection, id: string): Promise
 /**
  * What one received document stands for. A buyer's Invoice Response (AP, RE, PD) is a status of the invoice
  * of ours it names by number; its other codes (AB, IP, UQ, CA), Message Level Responses and statuses carry
- * no delivery state and are taken without an event. Anything else is a received document, its XML kept
+ * no delivery state and are taken without an event; a Message Level Response RE fails the delivery it
+ * names (messageLevelEvents). Anything else is a received document, its XML kept
  * byte for byte as Recommand holds it.
  */
 async function eventsOf(
@@ -114,6 +119,8 @@ async function eventsOf(
   if (typeof xml !== 'string') return [];
   const root = parseRoot(xml);
   if (ublKind(root) === 'ApplicationResponse') {
+    const level = readMessageLevelResponse(root);
+    if (level !== null) return messageLevelEvents(conn, companyId, doc, xml, level);
     const answer = readInvoiceResponse(root);
     if (answer === null || answer.state === null) return [];
     const sent = await findSent(conn, companyId, {
@@ -151,6 +158,35 @@ async function eventsOf(
       sender: participantOf(doc.senderId),
       transport: transportOf(doc),
       raw: { contentType: 'application/json', body: JSON.stringify(metadata) },
+    },
+  ];
+}
+
+/**
+ * A Message Level Response: `RE` is the receiving side refusing our message (its validation, say) as the
+ * network's word, so the delivery it names fails with the response's reasons (docs/channels.md: a
+ * delivered document the network refuses fails). `AB`, `AP` carry nothing a delivery does not know, and
+ * one naming a message of no delivery of ours is taken (marked read) without an event.
+ */
+async function messageLevelEvents(
+  conn: ChannelConnection,
+  companyId: string,
+  doc: Doc,
+  xml: string,
+  level: ReadMessageLevelResponse,
+): Promise<ChannelEvent[]> {
+  if (level.code !== 'RE') return [];
+  const sent = await findSentByEnvelope(conn, companyId, level.messageId);
+  if (sent === null) return [];
+  return [
+    {
+      kind: 'status',
+      providerRef: sent.id,
+      state: 'failed',
+      at: typeof doc.createdAt === 'string' ? doc.createdAt : null,
+      reason: level.reason ?? `The receiving access point rejected message ${level.messageId}`,
+      reasonCode: 'network_rejected',
+      raw: { contentType: 'application/xml', body: xml },
     },
   ];
 }

@@ -116,3 +116,37 @@ export function readInvoiceResponse(root: UblRoot | null): ReadInvoiceResponse |
     documentTypeCode: text(documentResponse, 'DocumentReference/DocumentTypeCode') ?? null,
   };
 }
+
+/** Peppol Message Level Response 3 (T71): the receiving access point's or its owner's word on a message. */
+export const MESSAGE_LEVEL_RESPONSE = { customizationId: 'urn:fdc:peppol.eu:poacc:trns:mlr:3' } as const;
+
+/** What a Message Level Response says of one message we sent. */
+export interface ReadMessageLevelResponse {
+  /** `AB` received, `AP` accepted, `RE` rejected (Peppol MLR's codes). */
+  code: string;
+  /** The SBDH instance identifier of the message answered (Recommand's `envelopeId` of our document). */
+  messageId: string;
+  /** Why, as the response says it: its description, then each line's description and status reason code. */
+  reason: string | null;
+}
+
+/** Reads a received ApplicationResponse that is a Message Level Response; null for anything else. */
+export function readMessageLevelResponse(root: UblRoot | null): ReadMessageLevelResponse | null {
+  if (ublKind(root) !== 'ApplicationResponse') return null;
+  if (!text(root, 'CustomizationID')?.startsWith(MESSAGE_LEVEL_RESPONSE.customizationId)) return null;
+  const documentResponse = at(root, 'DocumentResponse');
+  const code = text(documentResponse, 'Response/ResponseCode');
+  const messageId = text(documentResponse, 'DocumentReference/ID');
+  if (code === undefined || messageId === undefined) return null;
+  const reasons: string[] = [];
+  const said = text(documentResponse, 'Response/Description');
+  if (said) reasons.push(said);
+  for (const line of all(documentResponse, 'LineResponse')) {
+    const where = text(line, 'LineReference/LineID');
+    const words = text(line, 'Response/Description');
+    const status = text(line, 'Response/Status/StatusReasonCode');
+    const parts = [words, status ? `(${status})` : undefined].filter((p) => p !== undefined).join(' ');
+    if (parts !== '') reasons.push(where && where !== 'NA' ? `${where}: ${parts}` : parts);
+  }
+  return { code, messageId, reason: reasons.length === 0 ? null : reasons.join('; ') };
+}

@@ -133,3 +133,23 @@ async function list(
     (d): d is ListedDocument => d !== null && typeof d === 'object' && typeof d.id === 'string',
   );
 }
+
+/**
+ * Our outgoing document whose SBDH instance identifier (Recommand's `envelopeId`) is `envelopeId`: what a
+ * Message Level Response names. Asked with Recommand's `envelopeId` filter and compared exactly (an API
+ * that ignored the filter would list others); null when none of ours has it.
+ */
+export async function findSentByEnvelope(
+  conn: ChannelConnection,
+  companyId: string,
+  envelopeId: string,
+): Promise<ListedDocument | null> {
+  const listed = await list(conn, {
+    companyId,
+    direction: 'outgoing',
+    envelopeId,
+    limit: 10,
+    excludeAttachments: 'true',
+  });
+  return listed.find((doc) => doc.envelopeId === envelopeId || doc.peppolMessageId === envelopeId) ?? null;
+}

@@ -7,12 +7,15 @@ import {
   type ChannelAdapter,
   type ChannelConnection,
   ChannelError,
+  type ConnectionDiagnosis,
   type InvoiceResponse,
   type LookupAnswer,
   type OutgoingMessage,
   type ParticipantId,
   type RawReceipt,
+  reasonOfError,
   type SendReceipt,
+  testedBy,
 } from '../../delivery-channel';
 import { type Answer, credentials, failure, json, request } from './http';
 import { pollQueue } from './poll';
@@ -50,34 +53,49 @@ export const storecoveAdapter: ChannelAdapter = {
   profiles: ['peppol_bis_billing_3', 'xrechnung_ubl'],
   takesPdf: false,
   receive: 'poll',
-  testConnection,
+  testConnection: testedBy(diagnoseConnection),
+  diagnoseConnection,
   lookup,
   send,
   poll: pollQueue,
   respond,
 };
 
-async function testConnection(conn: ChannelConnection): Promise<{ ok: boolean; message: string }> {
+async function diagnoseConnection(conn: ChannelConnection): Promise<ConnectionDiagnosis> {
   try {
     const { legalEntityId } = credentials(conn);
     const answer = await request(conn, 'GET', `/legal_entities/${legalEntityId}`);
     if (answer.status === 200) {
-      const entity = json(answer) as { party_name?: unknown } | null;
-      // A web page or a proxy's answer is no legal entity: the base URL is not Storecove's API.
-      if (entity === null || typeof entity !== 'object' || Array.isArray(entity)) {
+      const entity = json(answer) as { id?: unknown; party_name?: unknown } | null;
+      // A web page, a proxy's answer or any JSON that is no legal entity (`{}`): not Storecove's API.
+      const isEntity =
+        entity !== null &&
+        typeof entity === 'object' &&
+        !Array.isArray(entity) &&
+        (entity.id !== undefined || typeof entity.party_name === 'string');
+      if (!isEntity) {
         return {
           ok: false,
-          message: `Storecove answered 200 without a legal entity (not JSON): is the base URL its API (${conn.baseUrl})?`,
+          message: `Storecove answered 200 without a legal entity (${entity === null ? 'not JSON' : 'no id or name'}): is the base URL its API (${conn.baseUrl})?`,
+          reason: 'not_provider_api',
         };
       }
-      const name = typeof entity?.party_name === 'string' ? ` (${entity.party_name})` : '';
+      const name = typeof entity.party_name === 'string' ? ` (${entity.party_name})` : '';
       return { ok: true, message: `Storecove answered: legal entity ${legalEntityId}${name}` };
     }
     if (answer.status === 404)
-      return { ok: false, message: `Storecove knows no legal entity ${legalEntityId} for this API key` };
-    return { ok: false, message: failure(answer, 'Testing the connection', conn.now()).message };
+      return {
+        ok: false,
+        message: `Storecove knows no legal entity ${legalEntityId} for this API key`,
+        reason: 'not_found',
+      };
+    const error = failure(answer, 'Testing the connection', conn.now());
+    const reason = reasonOfError(error);
+    return { ok: false, message: error.message, ...(reason === undefined ? {} : { reason }) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    if (!(error instanceof ChannelError)) throw error;
+    const reason = reasonOfError(error);
+    return { ok: false, message: error.message, ...(reason === undefined ? {} : { reason }) };
   }
 }
 

@@ -20,11 +20,16 @@ export interface Credentials {
 /** The account's key and settings; a missing one is the account's to fix, never retried. */
 export function credentials(conn: ChannelConnection): Credentials {
   const apiKey = conn.secrets.api_key?.trim();
-  if (!apiKey) throw new ChannelError('Storecove: the connection has no api_key', false);
+  if (!apiKey)
+    throw new ChannelError('Storecove: the connection has no api_key', false, {
+      reason: 'connection_incomplete',
+    });
   const id = conn.settings.legal_entity_id;
   const legalEntityId = typeof id === 'string' && /^[0-9]+$/.test(id) ? Number(id) : id;
   if (typeof legalEntityId !== 'number' || !Number.isSafeInteger(legalEntityId) || legalEntityId < 1)
-    throw new ChannelError('Storecove: the connection has no legal_entity_id (a positive integer)', false);
+    throw new ChannelError('Storecove: the connection has no legal_entity_id (a positive integer)', false, {
+      reason: 'connection_incomplete',
+    });
   const overrides = conn.settings.scheme_overrides;
   const schemeOverrides: Record<string, string> = {};
   if (overrides && typeof overrides === 'object')

@@ -41,12 +41,32 @@ export async function pollQueue(
   }
 
   const taken: string[] = [];
+  const left: string[] = [];
   const events: ChannelEvent[] = [];
-  while (taken.length < MAX_PER_POLL) {
+  const { legalEntityId } = credentials(conn);
+  while (taken.length < MAX_PER_POLL && left.length < MAX_PER_POLL) {
     try {
       const instance = await next(conn);
-      if (!instance || taken.includes(instance.guid)) break;
-      const found = await eventsOf(conn, instance);
+      if (!instance || taken.includes(instance.guid) || left.includes(instance.guid)) break;
+      // One API key may serve several legal entities (and so several accounts here): an instance naming
+      // another one is that entity's, neither read nor acknowledged, so its own connection takes it.
+      const owner = legalEntityOf(instance.body);
+      if (owner !== null && owner !== legalEntityId) {
+        left.push(instance.guid);
+        events.push({
+          kind: 'left',
+          providerRef: instance.guid,
+          why: `Storecove webhook instance for legal entity ${owner}, not this connection's ${legalEntityId}`,
+          raw: { contentType: 'application/json', body: instance.body },
+        });
+        continue;
+      }
+      const found = await eventsOf(conn, instance, legalEntityId);
+      if (found.some((event) => event.kind === 'left')) {
+        left.push(instance.guid);
+        events.push(...found);
+        continue;
+      }
       taken.push(instance.guid);
       events.push(...found);
     } catch (error) {
@@ -57,6 +77,28 @@ export async function pollQueue(
     }
   }
   return { events, cursor: taken.length ? JSON.stringify(taken) : null };
+}
+
+/**
+ * The legal entity an instance's body names (`legal_entity_id`, `legalEntityId`, at its top or in its
+ * `document`), or null when it names none: such an instance is taken as this connection's.
+ */
+export function legalEntityOf(body: string): number | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const top = parsed as Record<string, unknown>;
+  const inner = top.document !== null && typeof top.document === 'object' ? top.document : {};
+  for (const where of [top, inner as Record<string, unknown>]) {
+    const value = where.legal_entity_id ?? where.legalEntityId;
+    const id = typeof value === 'string' && /^[0-9]+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+  }
+  return null;
 }
 
 /** The instance guids a cursor asks to acknowledge; anything unreadable acknowledges nothing. */
@@ -84,7 +126,11 @@ async function next(conn: ChannelConnection): Promise<Instance | null> {
   return { guid: instance.guid, body: typeof instance.body === 'string' ? instance.body : '' };
 }
 
-async function eventsOf(conn: ChannelConnection, instance: Instance): Promise<ChannelEvent[]> {
+async function eventsOf(
+  conn: ChannelConnection,
+  instance: Instance,
+  legalEntityId: number,
+): Promise<ChannelEvent[]> {
   const raw: RawReceipt = { contentType: 'application/json', body: instance.body };
   const notice = readWebhookBody(instance.body);
   switch (notice.kind) {
@@ -115,7 +161,7 @@ async function eventsOf(conn: ChannelConnection, instance: Instance): Promise<Ch
         },
       ];
     case 'received':
-      return received(conn, instance, notice.documentGuid, notice.receiveGuid, raw);
+      return received(conn, instance, notice.documentGuid, notice.receiveGuid, raw, legalEntityId);
     case 'unknown':
       return [];
   }
@@ -127,6 +173,7 @@ async function received(
   documentGuid: string,
   receiveGuid: string,
   raw: RawReceipt,
+  legalEntityId: number,
 ): Promise<ChannelEvent[]> {
   // The invoice as the seller sent it (`/ubl/original`), which is what is kept and checked: the unversioned
   // `/ubl` is Storecove's own SI-UBL 1.2 rendering of it. An API without the versioned path, or a document
@@ -141,6 +188,17 @@ async function received(
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
+  // The received document names its legal entity too: one not ours is left for its own connection.
+  const owner = legalEntityOf(answer.text);
+  if (owner !== null && owner !== legalEntityId)
+    return [
+      {
+        kind: 'left',
+        providerRef: instance.guid,
+        why: `Storecove received document ${documentGuid} is for legal entity ${owner}, not this connection's ${legalEntityId}`,
+        raw,
+      },
+    ];
   const ubl = ublOf(answer.text);
   // An answer without the UBL will not change by asking again: it goes to the core as it came, which
   // refuses it as any unreadable received file (logged with the document's guid) and acknowledges the

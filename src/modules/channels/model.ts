@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { DELIVERY_STATES } from '../../delivery-channel';
+import { CHANNEL_REASONS, DELIVERY_STATES } from '../../delivery-channel';
 import { closed } from '../../domain/schema-parts';
 import { ParticipantReachabilitySchema } from '../peppol-directory';
 
@@ -15,6 +15,32 @@ const State = t.Union(
   ],
   { description: `${DELIVERY_STATES.join(', ')} (docs/channels.md)` },
 );
+
+/** A machine-readable reason (docs/channels.md), for a console to say in its language. */
+// Spelled out so the type is the union (a mapped list is not, to the routes' response types).
+export const ReasonCode = t.Union(
+  [
+    t.Literal('credentials_refused'),
+    t.Literal('not_found'),
+    t.Literal('provider_unavailable'),
+    t.Literal('not_provider_api'),
+    t.Literal('rate_limited'),
+    t.Literal('refused'),
+    t.Literal('network_rejected'),
+    t.Literal('connection_incomplete'),
+    t.Literal('receiver_found'),
+  ],
+  {
+    description: `What the reason is, beside the provider's own words: ${CHANNEL_REASONS.join(', ')} (docs/channels.md); present only when known`,
+  },
+);
+
+export const ChannelTestAnswer = t.Object({
+  channel: t.String(),
+  ok: t.Boolean(),
+  message: t.String({ description: "The provider's answer in its (English) words, the detail of `reason`" }),
+  reason: t.Optional(ReasonCode),
+});
 
 export const Channel = t.Object({
   channel: t.String({ description: 'The channel id: storecove, recommand, afnor-pa, …' }),
@@ -82,6 +108,10 @@ export const DeliveryEvent = t.Object({
   state: State,
   at: t.String({ format: 'date-time' }),
   reason: t.Union([t.String(), t.Null()]),
+  reason_code: t.Optional(ReasonCode),
+  detail: t.Optional(
+    t.String({ description: 'Where the entry comes from, beside `reason` (the lookup: an SMP URL)' }),
+  ),
   receipt: t.Union([
     t.Object({
       content_type: t.String(),
@@ -103,10 +133,12 @@ export const NetworkDelivery = t.Object({
   receiver: t.Object({ scheme: t.String(), value: t.String() }),
   state: State,
   reason: t.Union([t.String(), t.Null()]),
+  reason_code: t.Optional(ReasonCode),
   last_error: t.Union([t.String(), t.Null()], {
     description:
       'While queued: why the last attempt did not go through (the provider away, rate limited, slow) and it waits for the next; null once it went through',
   }),
+  last_error_code: t.Optional(ReasonCode),
   provider_ref: t.Union([t.String(), t.Null()]),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),

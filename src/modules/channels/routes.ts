@@ -9,6 +9,7 @@ import { receivingDepsOf } from '../receiving';
 import { renderServicesOf } from '../renders';
 import {
   Channel,
+  ChannelTestAnswer,
   CreateDeliveryBody,
   CustomerNetworks,
   Lookup,
@@ -124,7 +125,7 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
         auth: true,
         params: channelParams,
         response: {
-          200: dataOf(t.Object({ channel: t.String(), ok: t.Boolean(), message: t.String() })),
+          200: dataOf(ChannelTestAnswer),
           ...withErrors,
         },
         detail: detail('Test connection: the provider answers with these credentials'),

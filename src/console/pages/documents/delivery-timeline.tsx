@@ -12,6 +12,7 @@ import {
   networkLabel,
   participant,
   profileName,
+  reasonText,
   receiptKind,
   refreshAfterMs,
 } from '../../networks';
@@ -83,7 +84,12 @@ export function DeliveryTimeline({
             ) : null}
           </dl>
           {delivery.state === 'queued' && delivery.last_error ? (
-            <p class="timeline-reason">{t('Waiting: {reason}', { reason: delivery.last_error })}</p>
+            <p class="timeline-reason">
+              {t('Waiting: {reason}', {
+                reason: reasonText(delivery.last_error_code) ?? delivery.last_error,
+              })}
+              <ProviderWords code={delivery.last_error_code} words={delivery.last_error} />
+            </p>
           ) : null}
           <ol class="timeline" aria-label={t('Timeline')}>
             {delivery.events.map((event, index) => (
@@ -101,6 +107,15 @@ export function DeliveryTimeline({
   );
 }
 
+/**
+ * The provider's (or the buyer's) own words beside a reason the console says in its language: kept as
+ * they came, marked as a quote in their language (English from the providers, the buyer's own).
+ */
+function ProviderWords({ code, words }: { code: string | undefined; words: string | null | undefined }) {
+  if (!words || reasonText(code) === null) return null;
+  return <span class="hint provider-words"> {t('Detail: {words}', { words })}</span>;
+}
+
 function TimelineEvent({ event }: { event: NetworkDeliveryEvent }) {
   return (
     <li>
@@ -108,7 +123,15 @@ function TimelineEvent({ event }: { event: NetworkDeliveryEvent }) {
         <StateBadge state={event.state} />
         <time dateTime={event.at}>{formatDate(event.at)}</time>
       </div>
-      {event.reason ? <p class="timeline-reason">{event.reason}</p> : null}
+      {event.reason || event.detail ? (
+        <p class="timeline-reason">
+          {reasonText(event.reason_code) ?? event.reason}
+          <ProviderWords
+            code={event.reason_code}
+            words={event.detail ?? (reasonText(event.reason_code) === null ? null : event.reason)}
+          />
+        </p>
+      ) : null}
       {event.receipt ? (
         <details class="receipt">
           <summary title={event.receipt.content_type}>

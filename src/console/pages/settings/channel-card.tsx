@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, post, put, remove } from '../../api';
 import type { Channel, ChannelTest } from '../../api-types';
 import { formatDate, t } from '../../i18n';
-import { channelName, networkLabel, profileName } from '../../networks';
+import { channelName, networkLabel, profileName, reasonText } from '../../networks';
 import { can } from '../../permissions';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
@@ -177,7 +177,14 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
         {tested ? (
           <Notice kind={tested.ok ? 'ok' : 'warn'}>
             <strong>{tested.ok ? t('The connection works.') : t('The connection does not work.')}</strong>{' '}
-            {tested.message}
+            {reasonText(tested.reason) ?? (tested.ok ? null : tested.message)}
+            {/* The provider's own words (English), beside what the console says of them. */}
+            {reasonText(tested.reason) !== null || tested.ok ? (
+              <span class="hint provider-words" lang="en">
+                {' '}
+                {t('The provider says: {message}', { message: tested.message })}
+              </span>
+            ) : null}
           </Notice>
         ) : null}
       </div>

@@ -1,14 +1,14 @@
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { inTransaction } from '../../../db/transaction';
 import type { ChannelAdapter } from '../../../delivery-channel';
-import { ChannelError } from '../../../delivery-channel';
+import { ChannelError, type ConnectionDiagnosis, reasonOfError } from '../../../delivery-channel';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, type FieldError, notFound, validationError } from '../../../shared/errors';
 import { newId, randomToken } from '../../../shared/ids';
 import { sha256Hex } from '../../../shared/secrets';
 import { openSecrets, sealSecrets } from '../credentials';
-import type { Channel, PutChannelBody } from '../model';
+import type { Channel, ChannelTestAnswer, PutChannelBody } from '../model';
 import {
   deleteConnection,
   findConnection,
@@ -204,15 +204,28 @@ export async function connectionRow(ctx: AccountCtx, channel: string): Promise<C
 }
 
 /** "Test connection": the adapter's cheapest authenticated call, answered as ok and a message. */
-export async function testChannel(ctx: AccountCtx, deps: ChannelDeps, channel: string) {
+export async function testChannel(
+  ctx: AccountCtx,
+  deps: ChannelDeps,
+  channel: string,
+): Promise<typeof ChannelTestAnswer.static> {
   const adapter = adapterOf(deps, channel);
   const row = await connectionRow(ctx, channel);
   try {
-    const answer = await adapter.testConnection(connectionOf(deps, adapter, row));
-    return { channel, ok: answer.ok, message: answer.message };
+    const conn = connectionOf(deps, adapter, row);
+    const answer: ConnectionDiagnosis = adapter.diagnoseConnection
+      ? await adapter.diagnoseConnection(conn)
+      : await adapter.testConnection(conn);
+    return {
+      channel,
+      ok: answer.ok,
+      message: answer.message,
+      ...(answer.reason === undefined ? {} : { reason: answer.reason }),
+    };
   } catch (error) {
-    if (error instanceof ChannelError) return { channel, ok: false, message: error.message };
-    throw error;
+    if (!(error instanceof ChannelError)) throw error;
+    const reason = reasonOfError(error);
+    return { channel, ok: false, message: error.message, ...(reason === undefined ? {} : { reason }) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/errors';
 import { inTransaction } from '../../../db/transaction';
-import type { ChannelAdapter, LookupAnswer, ParticipantId } from '../../../delivery-channel';
+import type { ChannelAdapter, ChannelReason, LookupAnswer, ParticipantId } from '../../../delivery-channel';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -11,7 +11,7 @@ import { findCustomer } from '../../customers';
 import { findDocument } from '../../documents';
 import { enqueueNetworkSend } from '../job';
 import type { NetworkDelivery } from '../model';
-import { keptReason, keptReceipt } from '../receipts';
+import { codedReason, keptReceipt, readReason } from '../receipts';
 import {
   deliveriesOfDocument,
   eventsOf,
@@ -41,15 +41,15 @@ export function presentDelivery(
     profile: row.profile,
     receiver: { scheme: row.receiverScheme, value: row.receiverValue },
     state: row.state,
-    reason: row.reason,
-    last_error: row.lastError,
+    ...coded('reason', row.reason),
+    ...coded('last_error', row.lastError),
     provider_ref: row.providerRef,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     events: events.map((e) => ({
       state: e.state,
       at: e.at,
-      reason: e.reason,
+      ...eventReason(e.reason),
       receipt:
         e.receipt === null
           ? null
@@ -60,6 +60,33 @@ export function presentDelivery(
             },
     })),
   };
+}
+
+/** A stored reason as the API answers it: its words, and its code beside them (`<field>_code`) when it has one. */
+function coded<F extends string>(field: F, stored: string | null) {
+  const { code, words } = readReason(stored);
+  return { [field]: words, ...(code === undefined ? {} : { [`${field}_code`]: code }) } as Record<
+    F,
+    string | null
+  > &
+    Partial<Record<`${F}_code`, ChannelReason>>;
+}
+
+/** What each code says in English (the API's words); the console says it in its own language. */
+const REASON_WORDS: Partial<Record<ChannelReason, string>> = {
+  receiver_found: "The receiver was found in the channel's directory",
+};
+
+/**
+ * An event's reason: the provider's or buyer's words with their code; an entry the service writes itself
+ * (the lookup before queueing) in words, its detail (where it looked: an SMP's URL) beside them.
+ */
+function eventReason(stored: string | null) {
+  const { code, words } = readReason(stored);
+  if (code === undefined) return { reason: words };
+  const said = REASON_WORDS[code];
+  if (said === undefined) return { reason: words, reason_code: code };
+  return { reason: said, reason_code: code, ...(words === null ? {} : { detail: words }) };
 }
 
 export const eventDigest = (state: string, receipt: string | null, reason: string | null) =>
@@ -247,7 +274,8 @@ export async function createNetworkDelivery(
         deliveryId: id,
         state: 'queued',
         at: now,
-        reason: keptReason(lookup?.detail ?? null),
+        // Said in words by its code (the console's language); where the lookup looked is its detail.
+        reason: lookup ? codedReason('receiver_found', lookup.detail) : null,
         receiptContentType: receipt.contentType,
         receipt: receipt.body,
         receiptTruncated: receipt.truncated,

@@ -1,5 +1,5 @@
 import { inTransaction } from '../../../db/transaction';
-import type { ChannelAdapter, ChannelEvent } from '../../../delivery-channel';
+import type { ChannelAdapter, ChannelEvent, ChannelReason } from '../../../delivery-channel';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
@@ -8,7 +8,7 @@ import type { Logger } from '../../../shared/logger';
 import type { BlobStore } from '../../../storage/blob-store';
 import { noteDocumentSent } from '../../documents';
 import { type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
-import { keptReason, keptReceipt } from '../receipts';
+import { codedReason, keptReceipt } from '../receipts';
 import {
   findDeliveryByProviderRef,
   findLiveDelivery,
@@ -45,12 +45,14 @@ export async function recordTransition(
     state: NetworkDeliveryRow['state'];
     at: string | null;
     reason: string | null;
+    /** What the reason is, for the console to say (the reason stays the provider's or buyer's words). */
+    reasonCode?: ChannelReason;
     receipt: { contentType: string; body: string } | null;
     providerRef?: string;
   },
 ): Promise<boolean> {
   const receipt = keptReceipt(change.receipt);
-  const reason = keptReason(change.reason);
+  const reason = codedReason(change.reasonCode, change.reason);
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const added = await insertEvent(tx.db, {
@@ -110,6 +112,14 @@ export async function applyEvents(
 ): Promise<{ statuses: number; received: number; unknown: number }> {
   const counts = { statuses: 0, received: 0, unknown: 0 };
   for (const event of events) {
+    if (event.kind === 'left') {
+      deps.logger?.info('channels: a report for another connection was left for its owner', {
+        channel: adapter.id,
+        provider_ref: event.providerRef,
+        reason: event.why,
+      });
+      continue;
+    }
     if (event.kind === 'status') {
       const delivery = await findDeliveryByProviderRef(ctx.db, ctx.accountId, adapter.id, event.providerRef);
       if (!delivery) {
@@ -121,6 +131,7 @@ export async function applyEvents(
           state: event.state,
           at: event.at,
           reason: event.reason,
+          ...(event.reasonCode === undefined ? {} : { reasonCode: event.reasonCode }),
           receipt: event.raw,
         })
       )

@@ -50,7 +50,8 @@ export async function pollChannel(
       job.signal.throwIfAborted();
       await applyEvents(ctx, deps, adapter, answer.events);
       cursor = answer.cursor;
-      if (answer.events.length === 0) break;
+      // Only reports left for another connection (not acknowledged, so they come again): nothing more now.
+      if (answer.events.every((event) => event.kind === 'left')) break;
     }
     await job.commit(async (tx) => {
       await updateConnection(tx, row.id, {

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ChannelError, type OutgoingMessage } from '../../../delivery-channel';
+import {
+  ChannelError,
+  type ChannelReason,
+  type OutgoingMessage,
+  reasonOfError,
+} from '../../../delivery-channel';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { PROFILES } from '../../../einvoicing/profiles';
 import { type JobContext, JobError, type JobScope } from '../../../jobs/definition';
@@ -10,7 +15,7 @@ import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents';
 import { issuedPdfBytes, issuedXmlBytes } from '../../exports';
 import type { NetworkSendPayload } from '../job-types';
-import { keptReason } from '../receipts';
+import { codedReason, readReason } from '../receipts';
 import { findConnection, findDeliveryById, updateDelivery } from '../repo';
 import { adapterOf, connectionOf, type SendDeps } from '../runtime';
 import type { NetworkDeliveryRow } from '../schema';
@@ -102,6 +107,7 @@ export async function sendNetworkDelivery(
       state: 'failed',
       at: null,
       reason: `the ${adapter.name} connection is not enabled any more`,
+      reasonCode: 'connection_incomplete',
       receipt: null,
     });
     await job.commit(() => undefined);
@@ -133,14 +139,16 @@ export async function sendNetworkDelivery(
     }
     if (error instanceof DomainError) throw await waiting(job, delivery, error.message, undefined);
     if (!(error instanceof ChannelError)) throw error;
+    const reasonCode = reasonOfError(error);
     if (error.transient) {
       const why = `${adapter.name}: ${error.message}`;
-      throw await waiting(job, delivery, why, error.details.retryAfterSeconds);
+      throw await waiting(job, delivery, why, error.details.retryAfterSeconds, reasonCode);
     }
     await recordTransition(ctx, delivery, {
       state: 'failed',
       at: null,
       reason: error.message,
+      ...(reasonCode === undefined ? {} : { reasonCode }),
       receipt: error.details.raw ?? null,
     });
   }
@@ -158,9 +166,13 @@ async function waiting(
   delivery: NetworkDeliveryRow,
   why: string,
   retryAfterSeconds: number | undefined,
+  reasonCode?: ChannelReason,
 ): Promise<JobError> {
   await job.transaction(async (tx) => {
-    await updateDelivery(tx, delivery.id, { lastError: keptReason(why), updatedAt: isoNow(job.clock) });
+    await updateDelivery(tx, delivery.id, {
+      lastError: codedReason(reasonCode, why),
+      updatedAt: isoNow(job.clock),
+    });
   });
   return JobError.retryable(
     why,
@@ -176,10 +188,13 @@ export async function giveUpNetworkDelivery(
 ): Promise<void> {
   const delivery = await findDeliveryById(job.db, payload.deliveryId);
   if (delivery?.state !== 'queued') return;
+  // The last attempt's reason (the provider away, rate limited) is why it failed for good.
+  const { code } = readReason(delivery.lastError);
   await recordTransition(job.forAccount(delivery.accountId), delivery, {
     state: 'failed',
     at: null,
     reason: error.message,
+    ...(code === undefined ? {} : { reasonCode: code }),
     receipt: null,
   });
 }
