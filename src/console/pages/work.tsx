@@ -249,6 +249,13 @@ function NewImport() {
                 'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.',
               )}
       </p>
+      {resource === 'documents' ? (
+        <p class="hint">
+          {t(
+            'Imported documents are drafts: the reports and the DATEV export count them once finalized (Finalize keeps their issue date); then record what was paid with its date. A number already used is not imported again.',
+          )}
+        </p>
+      ) : null}
       <div class="inline">
         <Select
           label={t('What to import')}

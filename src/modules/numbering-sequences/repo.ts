@@ -131,6 +131,21 @@ export async function stepSequenceBack(
   return rows.length > 0;
 }
 
+/**
+ * The account's document numbers that begin with `begins`. Read from the documents table by name: the documents
+ * module numbers its documents from this one (it imports it), so this one cannot import the documents module.
+ */
+export async function documentNumbersBeginningWith(
+  db: DbOrTx,
+  accountId: string,
+  begins: string,
+): Promise<string[]> {
+  const rows = await db.all<[string]>(
+    sql`select number from documents where account_id = ${accountId} and substr(number, 1, ${begins.length}) = ${begins}`,
+  );
+  return rows.map((row) => row[0]);
+}
+
 export async function insertGap(db: DbOrTx, row: NumberingGapRow): Promise<NumberingGapRow> {
   return await db.insert(numberingGaps).values(row).returning().get();
 }

@@ -23,9 +23,40 @@ export async function numberPrefix(documentType: string): Promise<string> {
   return types.find((type) => type.id === documentType)?.number_prefix ?? 'INV-';
 }
 
+/** How many pages of this year's documents the proposal reads at most (100 each). */
+const YEAR_PAGES = 5;
+
+/**
+ * The documents a new number is proposed from, latest issue date first (the newest created first on one
+ * day): the 100 created last and those issued this year (up to 500). By creation alone, an invoice history
+ * imported as the old tool exports it (newest first: RE-2026-0147 down to RE-2025-0001) left last year's
+ * first invoices as the newest, and the console offered a number of last year's series, taken already
+ * (a 409 on save) instead of RE-2026-0148.
+ */
+async function latestDocuments(documentType: string): Promise<StoredDocument[]> {
+  const year = new Date().getFullYear();
+  const newest = await list<StoredDocument>('/documents', { limit: 100, document_type: documentType });
+  const seen = new Map(newest.data.map((doc) => [doc.id, doc]));
+  let cursor: string | undefined;
+  for (let page = 0; page < YEAR_PAGES; page++) {
+    const issued = await list<StoredDocument>('/documents', {
+      limit: 100,
+      document_type: documentType,
+      issued_from: `${year}-01-01`,
+      cursor,
+    });
+    for (const doc of issued.data) seen.set(doc.id, doc);
+    cursor = issued.pagination.next_cursor ?? undefined;
+    if (!cursor) break;
+  }
+  return [...seen.values()].sort((a, b) =>
+    a.issue_date === b.issue_date ? (a.id < b.id ? 1 : -1) : a.issue_date < b.issue_date ? 1 : -1,
+  );
+}
+
 /**
  * A new document's number, proposed as its type and profile are chosen: it continues the chosen profile's
- * own series when it keeps one (`proposedNumber`, among the latest 100 of the type), else the account's:
+ * own series when it keeps one (`proposedNumber`, among the latest of the type: `latestDocuments`), else the account's:
  * the Tischlerei's invoice is not numbered after the design studio's AT- series, and two firms on one
  * prefix never get the same number. A number typed stays. Nothing for an existing document.
  */
@@ -38,12 +69,9 @@ export function useProposedNumber(
   useEffect(() => {
     if (existing) return;
     const profileId = form.business_profile_id;
-    Promise.all([
-      list<StoredDocument>('/documents', { limit: 100, document_type: form.document_type }),
-      numberPrefix(form.document_type),
-    ]).then(
-      ([page, prefix]) => {
-        const next = proposedNumber(page.data, profileId, prefix);
+    Promise.all([latestDocuments(form.document_type), numberPrefix(form.document_type)]).then(
+      ([latest, prefix]) => {
+        const next = proposedNumber(latest, profileId, prefix);
         setForm((current) => {
           if (current.business_profile_id !== profileId) return current;
           if (current.number !== '' && current.number !== proposed.current) return current;

@@ -3,13 +3,39 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { CreateSequenceBody, UpdateSequenceBody } from '../model';
-import { patternProblem } from '../pattern';
-import { findSequence, insertSequence, updateSequence } from '../repo';
+import { numbersOfYear, patternProblem } from '../pattern';
+import { documentNumbersBeginningWith, findSequence, insertSequence, updateSequence } from '../repo';
 import type { NumberingSequenceRow } from '../schema';
 
 function checkPattern(pattern: string | undefined): void {
   const problem = pattern === undefined ? null : patternProblem(pattern);
   if (problem) throw validationError([{ loc: 'body.pattern', msg: problem, type: 'invalid_value' }]);
+}
+
+/**
+ * Where a sequence set up without `next_number` starts: after the highest number of its shape the account's
+ * documents already have this year (RE-2026-0147, imported from the tool used before, or typed by hand:
+ * the first document from the sequence is RE-2026-0148, and `next_preview` says so), for a yearly sequence
+ * as that year's counter. A sequence that never resets continues last year's numbers too. Before, it
+ * started at 1: it walked past each number used, and gave out the first one missing among them (a number
+ * the old tool had deleted, or never exported), an invoice of July between those of February.
+ */
+async function firstCounter(
+  ctx: AccountCtx,
+  sequence: { prefix: string; pattern: string; reset: 'never' | 'yearly' },
+  today: string,
+): Promise<{ nextNumber: number; period: string | null }> {
+  const year = today.slice(0, 4);
+  const years = sequence.reset === 'yearly' ? [today] : [`${Number(year) - 1}${today.slice(4)}`, today];
+  let highest = 0;
+  for (const date of years) {
+    const shape = numbersOfYear(sequence.prefix, sequence.pattern, date);
+    for (const number of await documentNumbersBeginningWith(ctx.db, ctx.accountId, shape.begins)) {
+      highest = Math.max(highest, shape.counterOf(number) ?? 0);
+    }
+  }
+  if (highest === 0) return { nextNumber: 1, period: null };
+  return { nextNumber: highest + 1, period: sequence.reset === 'yearly' ? year : null };
 }
 
 export async function createSequence({
@@ -21,15 +47,21 @@ export async function createSequence({
 }): Promise<NumberingSequenceRow> {
   checkPattern(input.pattern);
   const now = isoNow(ctx.clock);
+  const shape = {
+    prefix: input.prefix ?? '',
+    pattern: input.pattern ?? '{YYYY}-{NNNN}',
+    reset: input.reset ?? 'never',
+  };
+  const counter =
+    input.next_number === undefined
+      ? await firstCounter(ctx, shape, now.slice(0, 10))
+      : { nextNumber: input.next_number, period: null };
   return await insertSequence(ctx.db, {
     id: newId('seq'),
     accountId: ctx.accountId,
     name: input.name,
-    prefix: input.prefix ?? '',
-    pattern: input.pattern ?? '{YYYY}-{NNNN}',
-    reset: input.reset ?? 'never',
-    nextNumber: input.next_number ?? 1,
-    period: null,
+    ...shape,
+    ...counter,
     createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
