@@ -72,6 +72,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0047_numbering_gaps', 1796650203528, '10d2c6bf72465e6b'],
     ['0048_workspace_members_via_office', 1796660598558, '61126dc96eb67530'],
     ['0049_customer_default_tax', 1796673463768, '3b9a7a720fa4d711'],
+    ['0050_network_reason_codes', 1796682692451, '6805cc37ef6b0985'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -105,6 +106,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0028_numbering_gaps', 1796650204267, 'd4fcc13cd2482122'],
     ['0029_workspace_members_via_office', 1796660601129, '4a677f8b430df746'],
     ['0030_customer_default_tax', 1796673470035, 'db463006b1ebe343'],
+    ['0031_network_reason_codes', 1796682693526, 'c04c2b88f7921f27'],
   ],
 };
 

@@ -1,7 +1,7 @@
 // What is kept of a provider's words: a receipt (an answer, an MLS, a CDAR), a reason, a transient error.
 // The answers themselves are read no further than src/outbound.ts allows (1 MiB, more for documents); what
 // is stored of them is smaller still, so a provider's long answer cannot grow every list of deliveries.
-import { CHANNEL_REASONS, type ChannelReason, type RawReceipt } from '../../delivery-channel';
+import type { RawReceipt } from '../../delivery-channel';
 
 /** The most of a receipt stored: the rest is cut off and the event says `truncated`. */
 export const RECEIPT_KEPT_BYTES = 64 * 1024;
@@ -32,26 +32,4 @@ export function keptReceipt(receipt: RawReceipt | null): {
 export function keptReason(reason: string | null): string | null {
   if (reason === null || reason.length <= REASON_KEPT_CHARS) return reason;
   return `${reason.slice(0, REASON_KEPT_CHARS - 1)}…`;
-}
-
-/**
- * A reason stored with its machine-readable code: `[[code]] words` in the same text column (the reason
- * columns predate the codes; a text without the mark has none). The words are the provider's (or the
- * lookup's detail); the console says the code in its language and shows the words beside it.
- */
-export function codedReason(code: ChannelReason | undefined, words: string | null): string | null {
-  if (code === undefined) return keptReason(words);
-  return keptReason(`[[${code}]] ${words ?? ''}`.trimEnd());
-}
-
-const CODED = /^\[\[([a-z_]+)\]\] ?/;
-
-/** A stored reason read back: its code (when it has a known one) and its words. */
-export function readReason(stored: string | null): { code?: ChannelReason; words: string | null } {
-  if (stored === null) return { words: null };
-  const match = CODED.exec(stored);
-  const code = match?.[1] as ChannelReason | undefined;
-  if (!match || code === undefined || !CHANNEL_REASONS.includes(code)) return { words: stored };
-  const words = stored.slice(match[0].length);
-  return { code, words: words === '' ? null : words };
 }

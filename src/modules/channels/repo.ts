@@ -162,7 +162,17 @@ export async function updateDelivery(
   db: DbOrTx,
   id: string,
   changes: Partial<
-    Pick<NetworkDeliveryRow, 'state' | 'providerRef' | 'reason' | 'lastError' | 'resend' | 'updatedAt'>
+    Pick<
+      NetworkDeliveryRow,
+      | 'state'
+      | 'providerRef'
+      | 'reason'
+      | 'reasonCode'
+      | 'lastError'
+      | 'lastErrorCode'
+      | 'resend'
+      | 'updatedAt'
+    >
   >,
 ): Promise<void> {
   await db.update(networkDeliveries).set(changes).where(eq(networkDeliveries.id, id)).run();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
-import type { DeliveryState } from '../../delivery-channel';
+import type { ChannelReason, DeliveryState } from '../../delivery-channel';
 import { accounts } from '../accounts/schema';
 
 /**
@@ -61,11 +61,15 @@ export const networkDeliveries = sqliteTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The buyer's or the network's reason of a rejection or failure. */
     reason: text('reason'),
+    /** What `reason` is (delivery-channel.ts CHANNEL_REASONS), for a console to say; null when unknown. */
+    reasonCode: text('reason_code').$type<ChannelReason>(),
     /**
      * Why the last attempt did not go through while the delivery waits to be tried again (the provider
      * away, rate limited, slow); null once it went through, or before any attempt failed.
      */
     lastError: text('last_error'),
+    /** What `last_error` is, as `reason_code`. */
+    lastErrorCode: text('last_error_code').$type<ChannelReason>(),
     /**
      * Sent although another delivery of the document was live (`resend: true`), or a failed one the
      * network later reported delivered while another was live: outside the one-live-delivery rule below.
@@ -98,7 +102,9 @@ export const networkDeliveryEvents = sqliteTable(
     state: text('state').$type<DeliveryState>().notNull(),
     /** When the channel says it happened (else when we learnt it). */
     at: text('at').notNull(),
+    /** The provider's or buyer's words; for an entry the service writes itself (receiver_found) its detail. */
     reason: text('reason'),
+    reasonCode: text('reason_code').$type<ChannelReason>(),
     receiptContentType: text('receipt_content_type'),
     /** The channel's receipt as it came, its first RECEIPT_KEPT_BYTES when it was larger (truncated). */
     receipt: text('receipt'),

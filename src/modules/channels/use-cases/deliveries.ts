@@ -11,7 +11,7 @@ import { findCustomer } from '../../customers';
 import { findDocument } from '../../documents';
 import { enqueueNetworkSend } from '../job';
 import type { NetworkDelivery } from '../model';
-import { codedReason, keptReceipt, readReason } from '../receipts';
+import { keptReason, keptReceipt } from '../receipts';
 import {
   deliveriesOfDocument,
   eventsOf,
@@ -41,15 +41,17 @@ export function presentDelivery(
     profile: row.profile,
     receiver: { scheme: row.receiverScheme, value: row.receiverValue },
     state: row.state,
-    ...coded('reason', row.reason),
-    ...coded('last_error', row.lastError),
+    reason: row.reason,
+    ...(row.reasonCode === null ? {} : { reason_code: row.reasonCode }),
+    last_error: row.lastError,
+    ...(row.lastErrorCode === null ? {} : { last_error_code: row.lastErrorCode }),
     provider_ref: row.providerRef,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     events: events.map((e) => ({
       state: e.state,
       at: e.at,
-      ...eventReason(e.reason),
+      ...eventReason(e.reason, e.reasonCode),
       receipt:
         e.receipt === null
           ? null
@@ -62,16 +64,6 @@ export function presentDelivery(
   };
 }
 
-/** A stored reason as the API answers it: its words, and its code beside them (`<field>_code`) when it has one. */
-function coded<F extends string>(field: F, stored: string | null) {
-  const { code, words } = readReason(stored);
-  return { [field]: words, ...(code === undefined ? {} : { [`${field}_code`]: code }) } as Record<
-    F,
-    string | null
-  > &
-    Partial<Record<`${F}_code`, ChannelReason>>;
-}
-
 /** What each code says in English (the API's words); the console says it in its own language. */
 const REASON_WORDS: Partial<Record<ChannelReason, string>> = {
   receiver_found: "The receiver was found in the channel's directory",
@@ -81,9 +73,8 @@ const REASON_WORDS: Partial<Record<ChannelReason, string>> = {
  * An event's reason: the provider's or buyer's words with their code; an entry the service writes itself
  * (the lookup before queueing) in words, its detail (where it looked: an SMP's URL) beside them.
  */
-function eventReason(stored: string | null) {
-  const { code, words } = readReason(stored);
-  if (code === undefined) return { reason: words };
+function eventReason(words: string | null, code: ChannelReason | null) {
+  if (code === null) return { reason: words };
   const said = REASON_WORDS[code];
   if (said === undefined) return { reason: words, reason_code: code };
   return { reason: said, reason_code: code, ...(words === null ? {} : { detail: words }) };
@@ -261,7 +252,9 @@ export async function createNetworkDelivery(
         providerRef: null,
         idempotencyKey: id,
         reason: null,
+        reasonCode: null,
         lastError: null,
+        lastErrorCode: null,
         resend,
         createdBy: creatorOf(tx),
         createdAt: now,
@@ -275,7 +268,8 @@ export async function createNetworkDelivery(
         state: 'queued',
         at: now,
         // Said in words by its code (the console's language); where the lookup looked is its detail.
-        reason: lookup ? codedReason('receiver_found', lookup.detail) : null,
+        reason: lookup ? keptReason(lookup.detail) : null,
+        reasonCode: lookup ? 'receiver_found' : null,
         receiptContentType: receipt.contentType,
         receipt: receipt.body,
         receiptTruncated: receipt.truncated,

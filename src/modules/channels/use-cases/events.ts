@@ -8,7 +8,7 @@ import type { Logger } from '../../../shared/logger';
 import type { BlobStore } from '../../../storage/blob-store';
 import { noteDocumentSent } from '../../documents';
 import { type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
-import { codedReason, keptReceipt } from '../receipts';
+import { keptReason, keptReceipt } from '../receipts';
 import {
   findDeliveryByProviderRef,
   findLiveDelivery,
@@ -52,7 +52,8 @@ export async function recordTransition(
   },
 ): Promise<boolean> {
   const receipt = keptReceipt(change.receipt);
-  const reason = codedReason(change.reasonCode, change.reason);
+  const reason = keptReason(change.reason);
+  const reasonCode = change.reasonCode ?? null;
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const added = await insertEvent(tx.db, {
@@ -62,6 +63,7 @@ export async function recordTransition(
       state: change.state,
       at: instantOf(change.at) ?? now,
       reason,
+      reasonCode,
       receiptContentType: receipt.contentType,
       receipt: receipt.body,
       receiptTruncated: receipt.truncated,
@@ -76,8 +78,8 @@ export async function recordTransition(
     if (forward || change.providerRef !== undefined) {
       await updateDelivery(tx.db, delivery.id, {
         // Gone forward, it waits no more: the last attempt's trouble is history (the events keep it).
-        ...(forward ? { state: change.state, lastError: null } : {}),
-        ...(forward && reason !== null ? { reason } : {}),
+        ...(forward ? { state: change.state, lastError: null, lastErrorCode: null } : {}),
+        ...(forward && reason !== null ? { reason, reasonCode } : {}),
         ...(change.providerRef !== undefined ? { providerRef: change.providerRef } : {}),
         ...((await revivedBeside(tx, delivery, forward)) ? { resend: true } : {}),
         updatedAt: now,

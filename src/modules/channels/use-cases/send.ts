@@ -15,7 +15,7 @@ import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents';
 import { issuedPdfBytes, issuedXmlBytes } from '../../exports';
 import type { NetworkSendPayload } from '../job-types';
-import { codedReason, readReason } from '../receipts';
+import { keptReason } from '../receipts';
 import { findConnection, findDeliveryById, updateDelivery } from '../repo';
 import { adapterOf, connectionOf, type SendDeps } from '../runtime';
 import type { NetworkDeliveryRow } from '../schema';
@@ -170,7 +170,8 @@ async function waiting(
 ): Promise<JobError> {
   await job.transaction(async (tx) => {
     await updateDelivery(tx, delivery.id, {
-      lastError: codedReason(reasonCode, why),
+      lastError: keptReason(why),
+      lastErrorCode: reasonCode ?? null,
       updatedAt: isoNow(job.clock),
     });
   });
@@ -189,7 +190,7 @@ export async function giveUpNetworkDelivery(
   const delivery = await findDeliveryById(job.db, payload.deliveryId);
   if (delivery?.state !== 'queued') return;
   // The last attempt's reason (the provider away, rate limited) is why it failed for good.
-  const { code } = readReason(delivery.lastError);
+  const code = delivery.lastErrorCode ?? undefined;
   await recordTransition(job.forAccount(delivery.accountId), delivery, {
     state: 'failed',
     at: null,
