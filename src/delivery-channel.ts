@@ -47,6 +47,12 @@ export interface ChannelConnection {
    */
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   now: () => Date;
+  /**
+   * On a poll: the settings of this channel's other enabled connections on this installation (other
+   * accounts') that share this one's provider queue (same base URL and secrets), for a provider whose one
+   * API key may serve several of them: what to leave for those.
+   */
+  peers?: readonly Record<string, unknown>[];
 }
 
 /** One e-invoice to send. */

@@ -228,9 +228,11 @@ describe('Recommand deliveries', () => {
 });
 
 describe('Storecove: two legal entities under one API key', () => {
+  const connected: TestAccount[] = [];
   test('a received document for the other legal entity stays in the queue for its own account', async () => {
     const mine = await makeAccount(server, { name: 'Sanitaire Eupen GmbH' });
     const theirs = await makeAccount(server, { name: 'Électricité Spa SRL' });
+    connected.push(mine, theirs);
     const connect = (account: TestAccount, legalEntityId: number) =>
       as(account)('PUT', '/api/v1/channels/storecove', {
         enabled: true,
@@ -240,16 +242,13 @@ describe('Storecove: two legal entities under one API key', () => {
       });
     const listOf = async (account: TestAccount) =>
       (await as(account)('GET', '/api/v1/received-documents?source=network')).body.data;
-    // The other entity's account polls first (and alone): the document is not its own.
+    // Both entities' accounts are connected here under the one key, the other entity's first: its poll
+    // comes first (connections are polled in the order they were made) and meets the document, which is
+    // not its own: left in the queue, for the owner's poll right after.
     expect((await connect(theirs, storecove.legalEntityId + 1)).status).toBe(200);
+    expect((await connect(mine, storecove.legalEntityId)).status).toBe(200);
     const xml = readFileSync(join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.01a-INVOICE_ubl.xml'));
     const received = storecove.receive(xml);
-    await later();
-    await later();
-    expect(await listOf(theirs)).toHaveLength(0);
-    expect(storecove.deleted).not.toContain(received.instanceGuid);
-    // Its owner's account then takes it, and it leaves the queue.
-    expect((await connect(mine, storecove.legalEntityId)).status).toBe(200);
     await later();
     await later();
     expect(await listOf(mine)).toHaveLength(1);
@@ -259,5 +258,28 @@ describe('Storecove: two legal entities under one API key', () => {
       (c: { channel: string }) => c.channel === 'storecove',
     );
     expect(theirChannel.last_poll_error).toBeNull();
+  });
+
+  test('a document for a legal entity no connection here polls is taken, not left at the head of the queue', async () => {
+    const alone = await makeAccount(server, { name: 'Plomberie Verviers SPRL' });
+    const put = await as(alone)('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      base_url: storecove.url,
+      settings: { legal_entity_id: storecove.legalEntityId + 7 },
+      secrets: { api_key: storecove.apiKey },
+    });
+    expect(put.status).toBe(200);
+    // The two accounts of the test above stay connected: switch them off, so no connection here polls
+    // the document's legal entity.
+    const xml = readFileSync(join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.01a-INVOICE_ubl.xml'));
+    for (const account of connected)
+      await as(account)('PUT', '/api/v1/channels/storecove', { enabled: false });
+    const received = storecove.receive(xml);
+    await later();
+    await later();
+    // Left, it would have stayed at the queue's head and stopped this connection's receiving for good.
+    expect(storecove.deleted).toContain(received.instanceGuid);
+    const list = (await as(alone)('GET', '/api/v1/received-documents?source=network')).body.data;
+    expect(list).toHaveLength(1);
   });
 });

@@ -44,14 +44,17 @@ export async function pollQueue(
   const left: string[] = [];
   const events: ChannelEvent[] = [];
   const { legalEntityId } = credentials(conn);
+  const others = peerEntities(conn, legalEntityId);
   while (taken.length < MAX_PER_POLL && left.length < MAX_PER_POLL) {
     try {
       const instance = await next(conn);
       if (!instance || taken.includes(instance.guid) || left.includes(instance.guid)) break;
       // One API key may serve several legal entities (and so several accounts here): an instance naming
-      // another one is that entity's, neither read nor acknowledged, so its own connection takes it.
+      // another one that a connection here polls is that one's, neither read nor acknowledged, so its own
+      // connection takes it. One naming an entity no connection here polls is taken, as before: left, it
+      // would stay at the queue's head and stop this connection's receiving for good.
       const owner = legalEntityOf(instance.body);
-      if (owner !== null && owner !== legalEntityId) {
+      if (owner !== null && owner !== legalEntityId && others.has(owner)) {
         left.push(instance.guid);
         events.push({
           kind: 'left',
@@ -61,7 +64,7 @@ export async function pollQueue(
         });
         continue;
       }
-      const found = await eventsOf(conn, instance, legalEntityId);
+      const found = await eventsOf(conn, instance, legalEntityId, others);
       if (found.some((event) => event.kind === 'left')) {
         left.push(instance.guid);
         events.push(...found);
@@ -101,6 +104,15 @@ export function legalEntityOf(body: string): number | null {
   return null;
 }
 
+/** The legal entities this channel's other connections here poll (their `legal_entity_id` settings). */
+function peerEntities(conn: ChannelConnection, own: number): Set<number> {
+  const ids = (conn.peers ?? []).map((settings) => {
+    const id = settings.legal_entity_id;
+    return typeof id === 'string' && /^[0-9]+$/.test(id) ? Number(id) : id;
+  });
+  return new Set(ids.filter((id): id is number => typeof id === 'number' && id !== own));
+}
+
 /** The instance guids a cursor asks to acknowledge; anything unreadable acknowledges nothing. */
 function acknowledgements(cursor: string | null): string[] {
   if (!cursor) return [];
@@ -130,6 +142,7 @@ async function eventsOf(
   conn: ChannelConnection,
   instance: Instance,
   legalEntityId: number,
+  others: ReadonlySet<number>,
 ): Promise<ChannelEvent[]> {
   const raw: RawReceipt = { contentType: 'application/json', body: instance.body };
   const notice = readWebhookBody(instance.body);
@@ -161,7 +174,7 @@ async function eventsOf(
         },
       ];
     case 'received':
-      return received(conn, instance, notice.documentGuid, notice.receiveGuid, raw, legalEntityId);
+      return received(conn, instance, notice.documentGuid, notice.receiveGuid, raw, legalEntityId, others);
     case 'unknown':
       return [];
   }
@@ -174,6 +187,7 @@ async function received(
   receiveGuid: string,
   raw: RawReceipt,
   legalEntityId: number,
+  others: ReadonlySet<number>,
 ): Promise<ChannelEvent[]> {
   // The invoice as the seller sent it (`/ubl/original`), which is what is kept and checked: the unversioned
   // `/ubl` is Storecove's own SI-UBL 1.2 rendering of it. An API without the versioned path, or a document
@@ -188,9 +202,9 @@ async function received(
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
-  // The received document names its legal entity too: one not ours is left for its own connection.
+  // The received document names its legal entity too: one another connection here polls is left for it.
   const owner = legalEntityOf(answer.text);
-  if (owner !== null && owner !== legalEntityId)
+  if (owner !== null && owner !== legalEntityId && others.has(owner))
     return [
       {
         kind: 'left',

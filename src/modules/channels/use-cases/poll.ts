@@ -1,10 +1,11 @@
-import { ChannelError } from '../../../delivery-channel';
+import { type ChannelAdapter, type ChannelConnection, ChannelError } from '../../../delivery-channel';
 import { type JobContext, JobError } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
 import { enqueueChannelPoll } from '../job';
 import type { ChannelPollPayload } from '../job-types';
 import { enabledConnections, findConnectionById, updateConnection } from '../repo';
 import { type ChannelDeps, connectionOf } from '../runtime';
+import type { ChannelConnectionRow } from '../schema';
 import { applyEvents, type EventDeps } from './events';
 
 /** Rounds of one poll job at most: a provider with a long backlog is caught up over a few periods. */
@@ -24,6 +25,32 @@ export async function enqueueDuePolls(deps: ChannelDeps): Promise<void> {
 }
 
 /**
+ * The channel's other enabled connections here that share this one's provider queue (the same base URL and
+ * the same secrets: Storecove's one API key serving several legal entities, several accounts here): a
+ * report one of them names is left for it. Their settings only; their secrets are compared, never handed on.
+ */
+async function peersOf(
+  deps: ChannelDeps,
+  adapter: ChannelAdapter,
+  row: ChannelConnectionRow,
+  own: ChannelConnection,
+): Promise<Record<string, unknown>[]> {
+  const sameQueue = (other: ChannelConnectionRow) => {
+    if (other.channel !== row.channel || other.id === row.id) return false;
+    try {
+      const theirs = connectionOf(deps, adapter, other);
+      return theirs.baseUrl === own.baseUrl && sameSecrets(theirs.secrets, own.secrets);
+    } catch {
+      return false; // secrets that do not open: not a connection that polls
+    }
+  };
+  return (await enabledConnections(deps.db)).filter(sameQueue).map((other) => other.settings);
+}
+
+const sameSecrets = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
  * The `channels.poll` job: what the provider has for this connection since its cursor, applied (each event
  * once), then the cursor kept. A crash before the cursor is kept polls the same events again, which adds
  * nothing; the provider's own acknowledgements happen on the next poll (the adapters' cursors say which).
@@ -41,7 +68,8 @@ export async function pollChannel(
   }
   const ctx = job.forAccount(row.accountId);
   try {
-    const connection = connectionOf(deps, adapter, row);
+    const own = connectionOf(deps, adapter, row);
+    const connection = { ...own, peers: await peersOf(deps, adapter, row, own) };
     let cursor = row.pollCursor;
     // A provider that hands out one report per poll (and learns what was taken on the next) is asked
     // again at once while it has more: each round's events are stored before the next round acknowledges them.
