@@ -117,4 +117,28 @@ describe('a numbering sequence set up after the history was imported', () => {
     });
     expect(fresh.body.data).toMatchObject({ next_number: 1, next_preview: `GS-${YEAR}-0001` });
   });
+
+  test('a number typed past any counter is no history to continue; a yearly sequence naming no year starts at 1', async () => {
+    const account = await makeAccount(server);
+    await importHistory(account, [
+      { number: `HX-${YEAR}-99999999999999999999`, date: `02.01.${YEAR}` },
+      { number: `HX-${YEAR}-0007`, date: `03.01.${YEAR}` },
+      { number: 'OY-0031', date: `04.01.${LAST_YEAR}` },
+    ]);
+    // The 20-digit counter would not fit next_number (a 500 on PostgreSQL, a float on SQLite that never
+    // moves on): the history continued is the rest.
+    const huge = await server.json('/api/v1/numbering-sequences', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'HX', prefix: 'HX-' },
+    });
+    expect(huge.status).toBe(200);
+    expect(huge.body.data).toMatchObject({ next_number: 8, next_preview: `HX-${YEAR}-0008` });
+    const noYear = await server.json('/api/v1/numbering-sequences', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'OY', prefix: 'OY-', pattern: '{NNNN}', reset: 'yearly' },
+    });
+    expect(noYear.body.data).toMatchObject({ next_number: 1 });
+  });
 });

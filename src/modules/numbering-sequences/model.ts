@@ -20,11 +20,14 @@ export const NumberingSequence = t.Object({
 });
 export type NumberingSequence = typeof NumberingSequence.static;
 
+/** The highest counter a sequence takes (`next_number`). */
+export const MAX_NEXT_NUMBER = 999_999_999;
+
 const fields = {
   prefix: t.String({ maxLength: 32 }),
   pattern: t.String({ minLength: 1, maxLength: 64 }),
   reset: Reset,
-  next_number: t.Integer({ minimum: 1, maximum: 999_999_999 }),
+  next_number: t.Integer({ minimum: 1, maximum: MAX_NEXT_NUMBER }),
 };
 
 export const CreateSequenceBody = t.Object(

@@ -2,7 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import type { CreateSequenceBody, UpdateSequenceBody } from '../model';
+import { type CreateSequenceBody, MAX_NEXT_NUMBER, type UpdateSequenceBody } from '../model';
 import { numbersOfYear, patternProblem } from '../pattern';
 import { documentNumbersBeginningWith, findSequence, insertSequence, updateSequence } from '../repo';
 import type { NumberingSequenceRow } from '../schema';
@@ -26,12 +26,19 @@ async function firstCounter(
   today: string,
 ): Promise<{ nextNumber: number; period: string | null }> {
   const year = today.slice(0, 4);
+  // A yearly sequence whose numbers name no year repeats them each year: last year's are no history of
+  // this year's counter (it starts at 1, and walks past a number taken as before).
+  if (sequence.reset === 'yearly' && !/\{YY(YY)?\}/.test(sequence.pattern))
+    return { nextNumber: 1, period: null };
   const years = sequence.reset === 'yearly' ? [today] : [`${Number(year) - 1}${today.slice(4)}`, today];
   let highest = 0;
   for (const date of years) {
     const shape = numbersOfYear(sequence.prefix, sequence.pattern, date);
     for (const number of await documentNumbersBeginningWith(ctx.db, ctx.accountId, shape.begins)) {
-      highest = Math.max(highest, shape.counterOf(number) ?? 0);
+      const counter = shape.counterOf(number) ?? 0;
+      // A number typed by hand past any counter (`2026-99999999999999999999`) is no history to continue:
+      // the counter stays within what next_number takes (its column, and a JS number, hold it exactly).
+      if (counter < MAX_NEXT_NUMBER) highest = Math.max(highest, counter);
     }
   }
   if (highest === 0) return { nextNumber: 1, period: null };
