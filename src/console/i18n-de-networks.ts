@@ -118,8 +118,8 @@ export const GERMAN_NETWORKS: Record<string, string> = {
   'Save your changes first to test them.': 'Speichern Sie Ihre Änderungen, um sie zu testen.',
   'The connection works.': 'Die Verbindung funktioniert.',
   'The connection does not work.': 'Die Verbindung funktioniert nicht.',
-  'The provider says: {message}': 'Antwort des Anbieters: {message}',
-  'Detail: {words}': 'Einzelheiten: {words}',
+  'The provider says:': 'Antwort des Anbieters:',
+  'Detail:': 'Einzelheiten:',
   // Why, as the service names it (networks.ts reasonText); the provider's English words stay beside it.
   'The provider refused the API key or secret.': 'Der Anbieter hat API-Schlüssel oder API-Secret abgelehnt.',
   'The provider does not know the company or legal entity named in the settings for these credentials.':

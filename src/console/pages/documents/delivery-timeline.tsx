@@ -113,7 +113,13 @@ export function DeliveryTimeline({
  */
 function ProviderWords({ code, words }: { code: string | undefined; words: string | null | undefined }) {
   if (!words || reasonText(code) === null) return null;
-  return <span class="hint provider-words"> {t('Detail: {words}', { words })}</span>;
+  // The provider's own words are English (or whatever it wrote): marked so, the label in the console's.
+  return (
+    <span class="hint provider-words">
+      {' '}
+      {t('Detail:')} <span lang="en">{words}</span>
+    </span>
+  );
 }
 
 function TimelineEvent({ event }: { event: NetworkDeliveryEvent }) {

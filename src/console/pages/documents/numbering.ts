@@ -69,11 +69,14 @@ export function useProposedNumber(
   useEffect(() => {
     if (existing) return;
     const profileId = form.business_profile_id;
-    Promise.all([latestDocuments(form.document_type), numberPrefix(form.document_type)]).then(
+    const documentType = form.document_type;
+    Promise.all([latestDocuments(documentType), numberPrefix(documentType)]).then(
       ([latest, prefix]) => {
         const next = proposedNumber(latest, profileId, prefix);
         setForm((current) => {
-          if (current.business_profile_id !== profileId) return current;
+          // An answer for a profile or type chosen before this one (its reads may come last) is not applied.
+          if (current.business_profile_id !== profileId || current.document_type !== documentType)
+            return current;
           if (current.number !== '' && current.number !== proposed.current) return current;
           proposed.current = next;
           return { ...current, number: next };

@@ -180,9 +180,9 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
             {reasonText(tested.reason) ?? (tested.ok ? null : tested.message)}
             {/* The provider's own words (English), beside what the console says of them. */}
             {reasonText(tested.reason) !== null || tested.ok ? (
-              <span class="hint provider-words" lang="en">
+              <span class="hint provider-words">
                 {' '}
-                {t('The provider says: {message}', { message: tested.message })}
+                {t('The provider says:')} <span lang="en">{tested.message}</span>
               </span>
             ) : null}
           </Notice>
