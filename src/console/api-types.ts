@@ -1592,6 +1592,8 @@ export interface AccountingSettings {
   };
   first_debtor_number: number;
   first_creditor_number: number;
+  /** Bereits gebucht bis: the books up to this day are kept elsewhere; DATEV exports leave bookings dated on or before it out (only when set) */
+  booked_until?: string;
 }
 
 /** GET /settings/accounting response.data.revenue_accounts.standard_19 */

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { blob, get, post, withQuery } from '../api';
 import type { ArchiveExport } from '../api-types';
-import { t } from '../i18n';
+import { formatDate, t } from '../i18n';
 import { Fieldset, Select } from '../ui/form';
 import { saveBlob, useAction } from '../ui/hooks';
 import { ErrorNotice, Notice } from '../ui/notice';
@@ -37,11 +37,22 @@ function useDownload(period: Period) {
   return { busy: action.busy, fetchFile, status };
 }
 
-/** `datev`: whether DATEV is in use (exports.tsx); without it, the CSV lists, the archive and the audit's. */
-export function Downloads({ period, datev = true }: { period: Period; datev?: boolean }) {
+/**
+ * `datev`: whether DATEV is in use (exports.tsx); without it, the CSV lists, the archive and the audit's.
+ * `bookedUntil`: the DATEV settings' day up to which the books are kept elsewhere (its files leave it out).
+ */
+export function Downloads({
+  period,
+  datev = true,
+  bookedUntil = null,
+}: {
+  period: Period;
+  datev?: boolean;
+  bookedUntil?: string | null;
+}) {
   return (
     <>
-      {datev ? <DatevDownloads period={period} /> : null}
+      {datev ? <DatevDownloads period={period} bookedUntil={bookedUntil} /> : null}
       <CsvDownloads period={period} />
       <Archive period={period} />
       <AuditDownload period={period} />
@@ -49,12 +60,22 @@ export function Downloads({ period, datev = true }: { period: Period; datev?: bo
   );
 }
 
-function DatevDownloads({ period }: { period: Period }) {
+function DatevDownloads({ period, bookedUntil }: { period: Period; bookedUntil: string | null }) {
   const { busy, fetchFile, status } = useDownload(period);
   const [kind, setKind] = useState('issued');
   const span = `${period.from}_${period.to}`;
+  // The books kept elsewhere reach into the period: its files leave those days out (docs/exports.md).
+  const booked = bookedUntil !== null && period.from !== '' && period.from <= bookedUntil;
   return (
     <Fieldset legend={t('DATEV export')}>
+      {booked ? (
+        <Notice kind="info">
+          {t(
+            'Your books up to {date} are already kept elsewhere (DATEV settings, "Already booked up to"): the DATEV files leave out every booking dated on or before it.',
+            { date: formatDate(bookedUntil) },
+          )}
+        </Notice>
+      ) : null}
       <div class="inline">
         <Select
           label={t('Bookings of')}

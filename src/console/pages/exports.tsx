@@ -39,7 +39,11 @@ const NUMBERS = [
 type Values = Record<string, string>;
 
 function valuesOf(s: AccountingSettings): Values {
-  const values: Values = { chart: s.chart, fiscal_year_start: s.fiscal_year_start };
+  const values: Values = {
+    chart: s.chart,
+    fiscal_year_start: s.fiscal_year_start,
+    booked_until: s.booked_until ?? '',
+  };
   for (const name of NUMBERS) values[name] = s[name] === null ? '' : String(s[name]);
   for (const c of CASES) {
     values[`revenue_accounts.${c.key}`] = s.revenue_accounts[c.key]?.account ?? '';
@@ -53,6 +57,8 @@ function bodyOf(values: Values, before: AccountingSettings): Record<string, unkn
   const number = (v: string | undefined) => (/^\d{1,9}$/.test(v?.trim() ?? '') ? Number(v) : v?.trim());
   const body: Record<string, unknown> = { chart: values.chart, fiscal_year_start: values.fiscal_year_start };
   for (const name of NUMBERS) body[name] = values[name]?.trim() === '' ? null : number(values[name]);
+  // PUT replaces: the day is sent as it stands (empty: none), never dropped by a save of other settings.
+  body.booked_until = values.booked_until?.trim() ? values.booked_until.trim() : null;
   if (body.account_length === null) delete body.account_length;
   for (const group of ['revenue_accounts', 'expense_accounts'] as const) {
     const accounts: Record<string, AccountAssignment> = {};
@@ -123,7 +129,7 @@ export function ExportsPage() {
           />
         </div>
       </Fieldset>
-      <Downloads period={period} datev={datev} />
+      <Downloads period={period} datev={datev} bookedUntil={loaded.data?.booked_until ?? null} />
       <ErrorNotice error={loaded.error} />
       {loaded.data ? (
         !folded.current ? (
@@ -206,6 +212,17 @@ function DatevSettings({ settings, onSaved }: { settings: AccountingSettings; on
             value={values.fiscal_year_start ?? ''}
             onInput={set('fiscal_year_start')}
             path="fiscal_year_start"
+            error={error}
+          />
+          <Field
+            label={t('Already booked up to')}
+            hint={t(
+              'The day up to which your tax adviser already has your bookings (festgeschrieben), e.g. from the invoicing tool you used before. DATEV files leave out everything dated on or before it, so nothing is booked twice. Empty: none.',
+            )}
+            type="date"
+            value={values.booked_until ?? ''}
+            onInput={set('booked_until')}
+            path="booked_until"
             error={error}
           />
           {field('account_length', t('Account length'))}

@@ -66,6 +66,13 @@ export const AccountingSettings = t.Object({
   expense_accounts: caseFieldsOut,
   first_debtor_number: t.Integer(),
   first_creditor_number: t.Integer(),
+  booked_until: t.Optional(
+    t.String({
+      format: 'date',
+      description:
+        'Bereits gebucht bis: the books up to this day are kept elsewhere; DATEV exports leave bookings dated on or before it out (only when set)',
+    }),
+  ),
 });
 export type AccountingSettings = typeof AccountingSettings.static;
 
@@ -107,6 +114,16 @@ export const AccountingSettingsBody = t.Object(
     ),
     first_creditor_number: t.Optional(
       t.Integer({ description: 'The first creditor number given to a supplier (default 70000)' }),
+    ),
+    booked_until: t.Optional(
+      t.Union([
+        t.String({
+          description:
+            'YYYY-MM-DD, "Bereits gebucht bis": the books up to this day are kept elsewhere (the tax adviser booked them from the tool used before); DATEV exports leave every booking dated on or before it out. null or omitted: none',
+          examples: ['2026-05-31'],
+        }),
+        t.Null(),
+      ]),
     ),
   },
   { additionalProperties: false },

@@ -122,15 +122,22 @@ export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promis
  * (finalized, received): dated from the first exported period's start, or arrived after the first export
  * was made (what existed and was dated before it was booked before the firm exported to DATEV), unless an
  * export whose period holds its date was made after it arrived (a document without its arrival time counts
- * as held, as before). Correlated subqueries, whatever the number of exports.
+ * as held, as before). Correlated subqueries, whatever the number of exports. A document dated on or before
+ * `bookedUntil` (the settings' books kept elsewhere) is none the exports will ever book: never counted.
  */
-export function notExportedBy(accountId: string, kind: DatevExportKind): NotExportedBy {
+export function notExportedBy(
+  accountId: string,
+  kind: DatevExportKind,
+  bookedUntil: string | null = null,
+): NotExportedBy {
+  const kept = (date: Parameters<NotExportedBy>[0]) =>
+    bookedUntil === null ? sql`` : sql` AND ${date} > ${bookedUntil}`;
   return (date, arrived) => sql`((${date} >= COALESCE((SELECT MIN(e."from") FROM datev_exports e
       WHERE e.account_id = ${accountId} AND e.kind = ${kind}), '')
     OR ${arrived} > (SELECT MIN(e.created_at) FROM datev_exports e
       WHERE e.account_id = ${accountId} AND e.kind = ${kind}))
     AND NOT EXISTS (SELECT 1 FROM datev_exports e WHERE e.account_id = ${accountId} AND e.kind = ${kind}
-      AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at)))`;
+      AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at))${kept(date)})`;
 }
 
 /**

@@ -62,7 +62,7 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/exports/datev',
       async ({ ctx, query }) => {
-        const { filename, body } = await datevExport({
+        const { filename, body, bookedUntil, leftOut } = await datevExport({
           ctx,
           input: {
             from: query.from,
@@ -72,7 +72,13 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
           },
         });
         const charset = query.encoding === 'utf-8' ? 'utf-8' : 'windows-1252';
-        return download(body, filename, `text/csv; charset=${charset}`);
+        const response = download(body, filename, `text/csv; charset=${charset}`);
+        // The books kept elsewhere (booked_until): how many bookings of the period the file leaves out.
+        if (bookedUntil !== null) {
+          response.headers.set('x-datev-booked-until', bookedUntil);
+          response.headers.set('x-datev-left-out', String(leftOut));
+        }
+        return response;
       },
       {
         auth: true,

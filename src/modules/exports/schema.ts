@@ -15,6 +15,12 @@ export interface AccountingSettingsValue {
   expense_accounts: AccountMap;
   first_debtor_number: number;
   first_creditor_number: number;
+  /**
+   * YYYY-MM-DD: the books up to this day are kept elsewhere ("Bereits gebucht bis": the tax adviser booked
+   * them from the tool used before, or wrote them off as festgeschrieben); DATEV exports leave every booking
+   * dated on or before it out. Absent (older settings too) when not set.
+   */
+  booked_until?: string;
 }
 
 /** One row per account that saved its settings: a JSON value, replaced whole by PUT. */

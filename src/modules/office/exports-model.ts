@@ -54,6 +54,18 @@ export const OfficeExportResult = t.Object({
   missing: t.Array(t.Union([t.Literal('consultant_number'), t.Literal('client_number')]), {
     description: 'For `datev_numbers_missing`: the DATEV numbers the client has not set; else empty',
   }),
+  booked_until: t.Optional(
+    t.String({
+      description:
+        "The client's books kept elsewhere up to this day (its DATEV settings' booked_until): only when set",
+    }),
+  ),
+  left_out: t.Optional(
+    t.Object(
+      { issued: t.Integer(), received: t.Integer() },
+      { description: 'With booked_until: the bookings dated on or before it that the two files leave out' },
+    ),
+  ),
 });
 
 export const OfficeExport = t.Object({

@@ -49,6 +49,10 @@ export interface OfficeExportResult {
   problem_code?: OfficeExportProblemCode | null;
   /** For `datev_numbers_missing`: which of consultant_number and client_number. */
   missing?: string[];
+  /** The client's books kept elsewhere up to this day (booked_until): set only then. */
+  booked_until?: string;
+  /** With `booked_until`: how many bookings of the period its Buchungsstapel files left out. */
+  left_out?: { issued: number; received: number };
 }
 
 export type OfficeExportRow = typeof officeExports.$inferSelect;

@@ -1,15 +1,19 @@
 import { useState } from 'preact/hooks';
-import { list } from '../../api';
-import type { BusinessProfileSummary } from '../../api-types';
+import { ApiError, get, list, post } from '../../api';
+import type { BusinessProfileSummary, FinalizeCheck } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
-import { canWrite } from '../../permissions';
+import { canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
-import { Checkbox, Field, Select } from '../../ui/form';
+import { fieldName } from '../../ui/field-names';
+import { findingText } from '../../ui/findings';
+import { Checkbox, Field, plainProblem, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
-import { Badge, ErrorNotice } from '../../ui/notice';
+import { messageOf } from '../../ui/messages';
+import { Badge, ErrorNotice, Notice } from '../../ui/notice';
 import { Pager, usePages } from '../../ui/pager';
 import { useCustomers } from './customers';
 import { DocumentEditor } from './editor';
+import { noticesQuestion } from './finalize-notices-text';
 import { DOCUMENT_TYPES, listedTotal, STATUS_LABELS, STATUSES, type StoredDocument, titleOf } from './model';
 import { DocumentView } from './view';
 
@@ -88,6 +92,111 @@ export const partlyPaid = (document: Pick<StoredDocument, 'payment_status' | 'st
 export const stillDue = (document: Pick<StoredDocument, 'payment_status' | 'status'>) =>
   document.payment_status === 'partially_paid' && document.status !== 'paid' && document.status !== 'void';
 
+/** What became of one draft chosen to be finalized. */
+type Outcome =
+  | { id: string; number: string; done: 'finalized' }
+  | { id: string; number: string; done: 'kept' }
+  | { id: string; number: string; done: 'refused'; reasons: string[] };
+
+/** A refusal of finalize in the console's words: each field or finding named, else the message made plain. */
+function refusalReasons(error: unknown): string[] {
+  if (error instanceof ApiError) {
+    const found = error.details.violations;
+    if (error.code === 'compliance_failed' && Array.isArray(found)) {
+      return [
+        t('The e-invoice this customer needs would be rejected; the document stays a draft. Fix:'),
+        ...(found as FinalizeCheck['violations']).map((v) => `${fieldName(v.field)}: ${findingText(v)}`),
+      ];
+    }
+    if (error.fields.length > 0) {
+      return [
+        messageOf(error).text,
+        ...error.fields.map((f) => `${fieldName(f.loc)}: ${plainProblem(f.msg, f.loc)}`),
+      ];
+    }
+  }
+  return [messageOf(error).text];
+}
+
+/**
+ * Finalizes one draft as its own page does (view.tsx): finalize's check first (what the buyer's e-invoice
+ * would reject refuses it, field by field), then what VAT law asks every invoice to state and the Peppol
+ * reach asked, each a question naming this document (Cancel keeps it a draft), then the API's finalize.
+ */
+async function finalizeOne(document: StoredDocument): Promise<Outcome> {
+  const { id, number } = document;
+  const path = `/documents/${id}` as const;
+  try {
+    const found = await post<FinalizeCheck>(`${path}/finalize-check`);
+    if (found.violations.length > 0)
+      throw new ApiError(422, 'compliance_failed', '', [], { violations: found.violations });
+    const lacking = noticesQuestion(found.notices ?? [], document.data.seller?.address?.country);
+    if (lacking && !confirm(`${number}\n\n${lacking}`)) return { id, number, done: 'kept' };
+    const network = await get<{ warnings: string[] }>(`${path}/network-check`).catch(() => ({
+      warnings: [] as string[],
+    }));
+    if (
+      network.warnings.length > 0 &&
+      !confirm(
+        `${number}\n\n${t('The buyer may not be reachable over Peppol.')}\n\n${network.warnings.join('\n')}\n\n${t('Finalize anyway?')}`,
+      )
+    )
+      return { id, number, done: 'kept' };
+    const finalized = await post<StoredDocument>(`${path}/finalize`);
+    return { id, number: finalized.number || number, done: 'finalized' };
+  } catch (error) {
+    return { id, number, done: 'refused', reasons: refusalReasons(error) };
+  }
+}
+
+/** The summary of a run: what was finalized, what was kept a draft when asked, what was refused and why. */
+function FinalizeSummary({ outcomes }: { outcomes: Outcome[] }) {
+  const finalized = outcomes.filter((o) => o.done === 'finalized');
+  const kept = outcomes.filter((o) => o.done === 'kept');
+  const refused = outcomes.filter((o) => o.done === 'refused');
+  const link = (o: Outcome) => <a href={href('documents', o.id)}>{o.number}</a>;
+  return (
+    <Notice kind={finalized.length === outcomes.length ? 'ok' : 'warn'}>
+      <div class="finalize-summary">
+        <p>
+          <strong>
+            {t('{done} of {chosen} finalized.', { done: finalized.length, chosen: outcomes.length })}
+          </strong>{' '}
+          {finalized.map((o, i) => (
+            <span key={o.id}>
+              {i > 0 ? ', ' : ''}
+              {link(o)}
+            </span>
+          ))}
+        </p>
+        {kept.length > 0 ? (
+          <p>
+            {t('Kept as drafts, as you answered:')}{' '}
+            {kept.map((o, i) => (
+              <span key={o.id}>
+                {i > 0 ? ', ' : ''}
+                {link(o)}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        {refused.length > 0 ? (
+          <>
+            <p>{t('Not finalized:')}</p>
+            <ul>
+              {refused.map((o) => (
+                <li key={o.id}>
+                  {link(o)}: {o.done === 'refused' ? o.reasons.join(' ') : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </Notice>
+  );
+}
+
 export function DocumentList() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -112,6 +221,37 @@ export function DocumentList() {
     [type, status, customer, from, to, overdue],
   );
   const any = { value: '', label: t('Any') };
+  // Drafts chosen to be finalized together (an imported history: each one through finalize, one by one).
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
+  const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const write = canWrite();
+  // The drafts this person may finalize (a member: their own), as the document's own page offers it.
+  const drafts = pages.items.filter((document) => document.status === 'draft' && canChange(document));
+  const chosenDrafts = drafts.filter((document) => chosen.has(document.id));
+  const choose = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allChosen = drafts.length > 0 && chosenDrafts.length === drafts.length;
+  const finalizeChosen = async () => {
+    const run = chosenDrafts;
+    if (run.length === 0 || progress !== null) return;
+    setOutcomes(null);
+    const results: Outcome[] = [];
+    for (const document of run) {
+      setProgress({ done: results.length, of: run.length });
+      // One after the other, as numbers are given in that order; a refusal stops none of the others.
+      results.push(await finalizeOne(document));
+    }
+    setProgress(null);
+    setOutcomes(results);
+    setChosen(new Set());
+    pages.reload();
+  };
 
   return (
     <section>
@@ -164,6 +304,32 @@ export function DocumentList() {
         <Checkbox label={t('Overdue only')} checked={overdue} onChange={setOverdue} />
       </search>
       <ErrorNotice error={pages.error} />
+      {write && drafts.length > 0 ? (
+        <div class="toolbar finalize-chosen">
+          <Checkbox
+            label={t('Choose every draft shown')}
+            checked={allChosen}
+            disabled={progress !== null}
+            onChange={(on) => setChosen(on ? new Set(drafts.map((d) => d.id)) : new Set())}
+          />
+          <button
+            type="button"
+            class="primary"
+            disabled={chosenDrafts.length === 0 || progress !== null}
+            onClick={finalizeChosen}
+          >
+            {chosenDrafts.length > 0
+              ? t('Finalize chosen ({count})', { count: chosenDrafts.length })
+              : t('Finalize chosen')}
+          </button>
+        </div>
+      ) : null}
+      {progress ? (
+        <p role="status">
+          {t('Finalizing {done} of {chosen}…', { done: progress.done + 1, chosen: progress.of })}
+        </p>
+      ) : null}
+      {outcomes ? <FinalizeSummary outcomes={outcomes} /> : null}
       <div class="table-scroll">
         <table class="list documents-list stack-phone">
           <thead>
@@ -185,6 +351,17 @@ export function DocumentList() {
             {pages.items.map((document) => (
               <tr key={document.id}>
                 <td>
+                  {write && document.status === 'draft' && canChange(document) ? (
+                    <input
+                      type="checkbox"
+                      // Above the row's stretched link on a phone (styles.css, table.stack-phone).
+                      style={{ position: 'relative', zIndex: 1, marginRight: '0.4rem' }}
+                      aria-label={t('Choose {number}', { number: document.number })}
+                      checked={chosen.has(document.id)}
+                      disabled={progress !== null}
+                      onChange={(event) => choose(document.id, event.currentTarget.checked)}
+                    />
+                  ) : null}
                   <a class="row-link" href={href('documents', document.id)}>
                     {document.number}
                   </a>

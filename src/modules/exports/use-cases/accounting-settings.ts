@@ -14,6 +14,13 @@ import type { AccountingSettingsBody } from '../model';
 import { findAccountingSettings, saveAccountingSettings } from '../repo';
 import type { AccountingSettingsValue } from '../schema';
 
+/** YYYY-MM-DD and a day of the calendar (2026-02-30 is none). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** DATEV's numbering: personal accounts have one digit more than general ones; debtors 1…6, creditors 7…9. */
@@ -117,6 +124,18 @@ async function putAccountingSettingsInTransaction({
     first_debtor_number: input.first_debtor_number ?? base.first_debtor_number,
     first_creditor_number: input.first_creditor_number ?? base.first_creditor_number,
   };
+  // Kept (and answered) only when set: a field beyond the spec's.
+  const bookedUntil = input.booked_until ?? null;
+  if (bookedUntil !== null) {
+    if (isCalendarDay(bookedUntil)) settings.booked_until = bookedUntil;
+    else {
+      problems.push({
+        loc: 'body.booked_until',
+        msg: 'must be a date of the calendar (YYYY-MM-DD)',
+        type: 'value_error.date',
+      });
+    }
+  }
   problems.push(
     ...rangeProblem(
       'body.first_debtor_number',

@@ -117,20 +117,40 @@ async function* readPages<R extends { id: string }, T>(
   }
 }
 
+export interface EntryOptions {
+  /** A walk that assigns nothing: its pages read outside a transaction. */
+  readOnly?: boolean;
+  /**
+   * The settings' `booked_until` (docs/exports.md, "Books kept elsewhere"): a booking dated on or before it
+   * (a document by its issue date, a reversal by its cancellation's) is the books kept elsewhere, left out.
+   */
+  bookedUntil?: string | null;
+  /** Counts the bookings left out for `bookedUntil`, for the export to say how many. */
+  leftOut?: { count: number };
+}
+
 /**
  * The batch's entries, a page at a time (newest first), each page turned into `T` by `map` inside the
  * page's transaction (what it assigns, debtor and creditor numbers, commits with it); `readOnly` for a
- * walk that assigns nothing.
+ * walk that assigns nothing. Bookings dated on or before `bookedUntil` are left out (their archive file
+ * names still taken, so the others keep the archive's names) and counted in `leftOut`.
  */
 export async function* datevEntries<T>(
   ctx: AccountCtx,
   input: Period & { kind: 'issued' | 'received' },
   map: (ctx: AccountCtx, entries: Entry[]) => Promise<T>,
-  options: { readOnly?: boolean } = {},
+  options: EntryOptions = {},
 ): AsyncGenerator<T, void> {
   const period = { issuedFrom: input.from, issuedTo: input.to };
   const names = new ArchiveNames();
   const pages = options.readOnly ? readPages : pagesOf;
+  const { bookedUntil } = options;
+  const kept = (entries: Entry[]): Entry[] => {
+    if (!bookedUntil) return entries;
+    const after = entries.filter((entry) => entry.date > bookedUntil);
+    if (options.leftOut) options.leftOut.count += entries.length - after.length;
+    return after;
+  };
   if (input.kind === 'received') {
     yield* pages(
       ctx,
@@ -148,7 +168,7 @@ export async function* datevEntries<T>(
             entries.push({ kind: 'received', row, date: row.issueDate as string, file });
           }
         }
-        return await map(tx, entries);
+        return await map(tx, kept(entries));
       },
     );
     return;
@@ -159,13 +179,15 @@ export async function* datevEntries<T>(
     async (tx, rows) =>
       await map(
         tx,
-        rows.filter(isBooked).map((row) => ({
-          kind: 'issued',
-          row,
-          reversal: false,
-          date: row.issueDate,
-          file: names.name('issued', row.number, 'pdf'),
-        })),
+        kept(
+          rows.filter(isBooked).map((row) => ({
+            kind: 'issued',
+            row,
+            reversal: false,
+            date: row.issueDate,
+            file: names.name('issued', row.number, 'pdf'),
+          })),
+        ),
       ),
   );
   // A cancellation on a day of the period was written at most a day (the time zone) before it began, and
@@ -189,7 +211,7 @@ export async function* datevEntries<T>(
           const file = `issued/${archiveStem(row.number)}.pdf`;
           entries.push({ kind: 'issued', row, reversal: true, date, file });
         }
-        return await map(tx, entries);
+        return await map(tx, kept(entries));
       },
     );
   }

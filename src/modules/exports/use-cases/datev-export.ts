@@ -73,11 +73,18 @@ async function checkedSettings(ctx: AccountCtx, input: DatevInput): Promise<Date
  * to the euro is a 422 naming it, before a byte is sent; and the header's "Erzeugt am" is the latest event
  * the file books, so the same period made again, after later cancellations too, is the same file.
  */
-async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
+async function surveyed(
+  ctx: AccountCtx,
+  input: DatevInput,
+  bookedUntil: string | null,
+): Promise<{ createdAt: Date; leftOut: number }> {
   let latest: string | null = null;
   const unconverted = new Map<string, UnconvertedDocument>();
+  const leftOut = { count: 0 };
   for await (const page of datevEntries(ctx, input, async (_tx, entries) => surveyOf(entries), {
     readOnly: true,
+    bookedUntil,
+    leftOut,
   })) {
     if (page.latest !== null && (latest === null || page.latest > latest)) latest = page.latest;
     for (const doc of page.unconverted) unconverted.set(doc.id, doc);
@@ -96,18 +103,21 @@ async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
     });
   }
   // A file that books nothing is dated at the start of its period.
-  return new Date(latest ?? `${input.from}T00:00:00.000Z`);
+  return { createdAt: new Date(latest ?? `${input.from}T00:00:00.000Z`), leftOut: leftOut.count };
 }
 
 /**
  * The DATEV Buchungsstapel of a period, streamed a page of documents at a time: header, column line, one
  * booking per document and tax case, then the reversals of the documents cancelled in the period. Assigns
  * debtor (customers) and creditor (suppliers) numbers on the way; recorded (datev_exports) once streamed to
- * its end.
+ * its end. With `booked_until` set, the bookings dated on or before it are left out (the books kept
+ * elsewhere): `leftOut` says how many, `bookedUntil` the day (the route's X-Datev-Left-Out and
+ * X-Datev-Booked-Until).
  */
 export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
   const settings = await checkedSettings(ctx, input);
-  const createdAt = await surveyed(ctx, input);
+  const bookedUntil = settings.booked_until ?? null;
+  const { createdAt, leftOut } = await surveyed(ctx, input, bookedUntil);
   if (input.kind === 'issued') await checkDebtorRoom(ctx, settings, input);
   const header =
     headerLine({
@@ -126,12 +136,16 @@ export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: Date
   async function* chunks(): AsyncGenerator<string, void> {
     yield header;
     const { kind, from, to } = input;
-    const lines = datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings));
+    const lines = datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings), {
+      bookedUntil,
+    });
     yield* recordedAtEnd(ctx, { kind, from, to }, lines);
   }
   const encode = input.encoding === 'utf-8' ? (s: string) => new TextEncoder().encode(s) : encodeCp1252;
   return {
     filename: `EXTF_Buchungsstapel_${input.kind}_${input.from}_${input.to}.csv`,
     body: streamOf(chunks(), encode),
+    bookedUntil,
+    leftOut,
   };
 }

@@ -77,35 +77,47 @@ async function* ofPeriod(
   settings: DatevSettings,
 ): AsyncGenerator<string, void> {
   const seen = new Set<number>();
-  yield* datevEntries(ctx, { ...period, kind: 'issued' }, async (tx, entries) => {
-    let out = '';
-    for (const entry of entries) {
-      if (entry.kind !== 'issued') continue;
-      const { customerId } = entry.row;
-      const debtor = await assignDebtorNumber(tx.db, tx.accountId, customerId, {
-        first: settings.first_debtor_number,
-        last: debtorRange(settings.account_length)[1],
-      });
-      const customer = await findCustomer(tx.db, tx.accountId, customerId);
-      if (debtor === null || !customer || seen.has(debtor)) continue;
-      seen.add(debtor);
-      out += masterDataLine(debtorOf(debtor, customer));
-    }
-    return out;
-  });
-  yield* datevEntries(ctx, { ...period, kind: 'received' }, async (tx, entries) => {
-    let out = '';
-    for (const entry of entries) {
-      if (entry.kind !== 'received') continue;
-      const first = settings.first_creditor_number;
-      const supplier = supplierOf(entry.row);
-      const creditor = await creditorNumberOf(tx.db, tx.accountId, supplier, first, isoNow(tx.clock));
-      if (seen.has(creditor)) continue;
-      seen.add(creditor);
-      out += masterDataLine(creditorOf(creditor, entry.row));
-    }
-    return out;
-  });
+  // The bookings the Buchungsstapel leaves out (booked_until) name no account here either.
+  const options = { bookedUntil: settings.booked_until ?? null };
+  yield* datevEntries(
+    ctx,
+    { ...period, kind: 'issued' },
+    async (tx, entries) => {
+      let out = '';
+      for (const entry of entries) {
+        if (entry.kind !== 'issued') continue;
+        const { customerId } = entry.row;
+        const debtor = await assignDebtorNumber(tx.db, tx.accountId, customerId, {
+          first: settings.first_debtor_number,
+          last: debtorRange(settings.account_length)[1],
+        });
+        const customer = await findCustomer(tx.db, tx.accountId, customerId);
+        if (debtor === null || !customer || seen.has(debtor)) continue;
+        seen.add(debtor);
+        out += masterDataLine(debtorOf(debtor, customer));
+      }
+      return out;
+    },
+    options,
+  );
+  yield* datevEntries(
+    ctx,
+    { ...period, kind: 'received' },
+    async (tx, entries) => {
+      let out = '';
+      for (const entry of entries) {
+        if (entry.kind !== 'received') continue;
+        const first = settings.first_creditor_number;
+        const supplier = supplierOf(entry.row);
+        const creditor = await creditorNumberOf(tx.db, tx.accountId, supplier, first, isoNow(tx.clock));
+        if (seen.has(creditor)) continue;
+        seen.add(creditor);
+        out += masterDataLine(creditorOf(creditor, entry.row));
+      }
+      return out;
+    },
+    options,
+  );
 }
 
 /** Every customer with a debtor number, every supplier with a creditor number (from its newest document). */

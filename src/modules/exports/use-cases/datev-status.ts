@@ -5,6 +5,7 @@ import { issuedAfter } from '../../documents';
 import { receivedAfter } from '../../receiving';
 import { notExportedBy } from '../repo';
 import type { DatevExportKind, DatevExportRow } from '../schema';
+import { readAccountingSettings } from './accounting-settings';
 import { BOOKED_TYPES } from './datev-entries';
 import { lastDatevExports } from './datev-record';
 
@@ -34,15 +35,21 @@ export interface DatevStatus {
  */
 export async function datevStatus(ctx: AccountCtx): Promise<DatevStatus> {
   const last = await lastDatevExports(ctx);
+  // What the books kept elsewhere hold (booked_until) no export will book: not counted.
+  const bookedUntil = (await readAccountingSettings(ctx)).booked_until ?? null;
   const issuedTo = last.issued?.to ?? null;
   const receivedTo = last.received?.to ?? null;
   const issued = await issuedAfter(
     ctx.db,
     ctx.accountId,
     BOOKED_TYPES,
-    notExportedBy(ctx.accountId, 'issued'),
+    notExportedBy(ctx.accountId, 'issued', bookedUntil),
   );
-  const received = await receivedAfter(ctx.db, ctx.accountId, notExportedBy(ctx.accountId, 'received'));
+  const received = await receivedAfter(
+    ctx.db,
+    ctx.accountId,
+    notExportedBy(ctx.accountId, 'received', bookedUntil),
+  );
   return {
     last,
     notExported: {

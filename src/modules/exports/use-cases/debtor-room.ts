@@ -37,7 +37,7 @@ export async function checkDebtorRoom(
     { ...period, kind: 'issued' },
     async (_tx, entries) =>
       entries.flatMap((entry) => (entry.kind === 'issued' ? [entry.row.customerId] : [])),
-    { readOnly: true },
+    { readOnly: true, bookedUntil: settings.booked_until ?? null },
   );
   for await (const ids of pages) {
     const found =

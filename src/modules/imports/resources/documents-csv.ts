@@ -33,6 +33,10 @@ const DOCUMENT_COLUMNS = [
   'valid_until',
   'shipping.amount',
   'shipping.description',
+  // The rate to the euro (EN 16931 BT-6 and the rate of BT-111), as the JSON row's `tax_currency`: what the
+  // DATEV export of a document in another currency needs (docs/exports.md, "Foreign currency").
+  'tax_currency.currency',
+  'tax_currency.exchange_rate',
   // Linked by the cost-centres module, not the documents' own (split off before the schema check).
   'cost_centre_id',
 ] as const;
@@ -60,6 +64,7 @@ const KNOWN_COLUMNS = new Set<string>([...DOCUMENT_COLUMNS, GROUP_COLUMN, ...LIN
 const DECIMAL_COLUMNS = new Set([
   'prepaid_amount',
   'shipping.amount',
+  'tax_currency.exchange_rate',
   'line.quantity',
   'line.unit_price',
   'line.price_base_quantity',
@@ -129,14 +134,21 @@ function groupBody(
 ) {
   const first = lines[0] as Cells;
   const body: Record<string, unknown> = {};
-  const shipping: Record<string, unknown> = {};
+  // `shipping.amount`, `tax_currency.exchange_rate`: a field of an object of the JSON row.
+  const nested: Record<string, Record<string, unknown>> = {};
   for (const column of DOCUMENT_COLUMNS) {
     const value = first.get(column);
     if (!value) continue;
-    if (column.startsWith('shipping.')) shipping[column.slice('shipping.'.length)] = value;
-    else body[column] = value;
+    const dot = column.indexOf('.');
+    if (dot <= 0) {
+      body[column] = value;
+      continue;
+    }
+    const object = nested[column.slice(0, dot)] ?? {};
+    object[column.slice(dot + 1)] = value;
+    nested[column.slice(0, dot)] = object;
   }
-  if (Object.keys(shipping).length > 0) body.shipping = shipping;
+  Object.assign(body, nested);
   const errors: RowError[] = [];
   body.line_items = lines.map((cells, i) => {
     const problems = [...(cellProblems[i] ?? [])];

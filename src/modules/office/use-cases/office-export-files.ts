@@ -47,17 +47,30 @@ const bytesOf = async (body: ReadableStream) => new Uint8Array(await new Respons
  * one gets no file, and nothing of it is recorded as exported (a file counts once read to its end). A file
  * is read whole before the next: one client's month, not the office's, is in memory at a time.
  */
+export interface ClientFiles {
+  files: ClientFile[];
+  /** The client's books kept elsewhere (booked_until) and what its two Buchungsstapel leave out for it. */
+  booked: { until: string; leftOut: { issued: number; received: number } } | null;
+}
+
 export async function clientFiles(
   ctx: AccountCtx,
   period: { from: string; to: string },
-): Promise<ClientFile[]> {
+): Promise<ClientFiles> {
   const encoding = 'windows-1252' as const;
   const opened: { name: string; body: ReadableStream }[] = [];
+  let booked: ClientFiles['booked'] = null;
   try {
     const issued = await datevExport({ ctx, input: { ...period, kind: 'issued', encoding } });
     opened.push({ name: `EXTF_Buchungsstapel_Ausgang_${period.from}_${period.to}.csv`, body: issued.body });
     const received = await datevExport({ ctx, input: { ...period, kind: 'received', encoding } });
     opened.push({ name: `EXTF_Buchungsstapel_Eingang_${period.from}_${period.to}.csv`, body: received.body });
+    if (issued.bookedUntil !== null) {
+      booked = {
+        until: issued.bookedUntil,
+        leftOut: { issued: issued.leftOut, received: received.leftOut },
+      };
+    }
     const master = await datevMasterData({ ctx, input: { ...period, encoding } });
     opened.push({ name: master.filename, body: master.body });
   } catch (error) {
@@ -71,5 +84,5 @@ export async function clientFiles(
     for (const file of opened.slice(files.length + 1)) await file.body.cancel();
     throw error;
   }
-  return files;
+  return { files, booked };
 }

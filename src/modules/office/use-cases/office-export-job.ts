@@ -12,7 +12,7 @@ import { readAccountingSettings } from '../../exports';
 import { findUser, memberInAccount } from '../../users';
 import { findOfficeExport, updateOfficeExport } from '../exports-repo';
 import type { OfficeExportProblemCode, OfficeExportResult, OfficeExportRow } from '../schema';
-import { type ClientFile, clientFiles, folderOf } from './office-export-files';
+import { type ClientFile, type ClientFiles, clientFiles, folderOf } from './office-export-files';
 
 export interface OfficeExportDeps {
   db: Db;
@@ -100,8 +100,9 @@ async function exportClient(
   if (account.account.disabledAt !== null) return noFiles(clientId, name, DISABLED);
   const ctx = job.forAccount(clientId, { memberId: member.id });
   let files: ClientFile[];
+  let booked: ClientFiles['booked'];
   try {
-    files = await clientFiles(ctx, row);
+    ({ files, booked } = await clientFiles(ctx, row));
   } catch (error) {
     if (error instanceof DomainError) return noFiles(clientId, name, problemOf(error));
     throw error;
@@ -123,6 +124,7 @@ async function exportClient(
       problem: null,
       problem_code: null,
       missing: [],
+      ...(booked ? { booked_until: booked.until, left_out: booked.leftOut } : {}),
     },
     german: null,
   };
