@@ -282,6 +282,16 @@ export async function blob<M extends Method>(
   return await response.blob();
 }
 
+/** A file and the answer's headers (a DATEV file says how many bookings it left out: X-Datev-Left-Out). */
+export async function blobWithHeaders<M extends Method>(
+  method: M,
+  path: PathFor<M>,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(method, path, options);
+  return { blob: await response.blob(), headers: response.headers };
+}
+
 /** Uploads one file as multipart `file`. */
 export async function upload<T>(path: ApiPaths['POST'], file: File): Promise<T> {
   const form = new FormData();

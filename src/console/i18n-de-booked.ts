@@ -2,6 +2,10 @@
 // docs/exports.md) and of finalizing the drafts chosen in the documents list; i18n-de.ts spreads them into
 // GERMAN.
 export const GERMAN_BOOKED: Record<string, string> = {
+  'The file leaves out 1 booking dated on or before {date} (already booked).':
+    'Die Datei lässt 1 Buchung bis einschließlich {date} aus (bereits gebucht).',
+  'The file leaves out {count} bookings dated on or before {date} (already booked).':
+    'Die Datei lässt {count} Buchungen bis einschließlich {date} aus (bereits gebucht).',
   'Already booked up to': 'Bereits gebucht bis',
   'The day up to which your tax adviser already has your bookings (festgeschrieben), e.g. from the invoicing tool you used before. DATEV files leave out everything dated on or before it, so nothing is booked twice. Empty: none.':
     'Der Tag, bis zu dem Ihr Steuerbüro Ihre Buchungen schon hat (festgeschrieben), etwa aus Ihrem bisherigen Rechnungsprogramm. DATEV-Dateien lassen alles bis einschließlich dieses Tages weg, damit nichts doppelt gebucht wird. Leer lassen, wenn es keinen solchen Tag gibt.',

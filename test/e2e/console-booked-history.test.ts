@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { documentBody } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
-import { byName, choose, click, openBrowser, signInGerman, type Watched, waitForText } from './browser';
+import {
+  byName,
+  choose,
+  click,
+  openBrowser,
+  signInGerman,
+  typeInto,
+  type Watched,
+  waitForText,
+} from './browser';
 
 let server: TestServer;
 let account: TestAccount;
@@ -153,6 +162,26 @@ describe('console: an imported history', () => {
       chart: 'SKR04',
       booked_until: lastOfLastMonth,
     });
+    // A DATEV file of a period reaching back into the booked days says how many bookings it left out (the
+    // history finalized above is dated 4 May).
+    await typeInto(page(), 'Beraternummer', '29098');
+    await typeInto(page(), 'Mandantennummer', '55003');
+    await click(page(), 'Einstellungen speichern');
+    await waitForText(page(), 'Einstellungen gespeichert.');
+    await page().$$eval(
+      'label',
+      (labels, value) => {
+        const label = labels.find((l) => l.textContent === 'Erster Tag');
+        const input = document.getElementById(label?.getAttribute('for') ?? '');
+        if (!input) throw new Error('no field Erster Tag');
+        Object.assign(input, { value });
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      '2026-05-01',
+    );
+    await click(page(), 'DATEV-Datei herunterladen');
+    await waitForText(page(), `bis einschließlich ${day}.${month}.${year} aus (bereits gebucht).`);
     expect(browser.problems).toEqual([]);
   }, 90_000);
 

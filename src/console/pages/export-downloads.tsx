@@ -3,7 +3,7 @@
 // carrier. Each group fetches with the session (or key), hands the answer over as a file and says its own
 // progress and problems beside its buttons.
 import { useEffect, useState } from 'preact/hooks';
-import { blob, get, post, withQuery } from '../api';
+import { blob, blobWithHeaders, get, post, withQuery } from '../api';
 import type { ArchiveExport } from '../api-types';
 import { formatDate, t } from '../i18n';
 import { Fieldset, Select } from '../ui/form';
@@ -23,11 +23,18 @@ type ExportPath =
   | '/exports/archive.zip'
   | '/exports/audit.zip';
 
-/** One group's downloads: one at a time, its progress and error shown in the group. */
-function useDownload(period: Period) {
+/**
+ * One group's downloads: one at a time, its progress and error shown in the group; `onHeaders` reads the
+ * answer's headers of each file downloaded.
+ */
+function useDownload(period: Period, onHeaders?: (headers: Headers) => void) {
   const action = useAction();
   const fetchFile = (path: ExportPath, name: string, query: Record<string, string> = {}) =>
-    action.run(async () => saveBlob(await blob('GET', withQuery(path, { ...period, ...query })), name));
+    action.run(async () => {
+      const file = await blobWithHeaders('GET', withQuery(path, { ...period, ...query }));
+      onHeaders?.(file.headers);
+      saveBlob(file.blob, name);
+    });
   const status = (
     <>
       {action.busy ? <p role="status">{t('Preparing the download…')}</p> : null}
@@ -61,7 +68,13 @@ export function Downloads({
 }
 
 function DatevDownloads({ period, bookedUntil }: { period: Period; bookedUntil: string | null }) {
-  const { busy, fetchFile, status } = useDownload(period);
+  // How many bookings the last DATEV file left out as booked elsewhere (its X-Datev-Left-Out), once known.
+  const [leftOut, setLeftOut] = useState<{ count: number; until: string } | null>(null);
+  const { busy, fetchFile, status } = useDownload(period, (headers) => {
+    const count = Number(headers.get('x-datev-left-out') ?? '');
+    const until = headers.get('x-datev-booked-until');
+    setLeftOut(until && Number.isInteger(count) && count > 0 ? { count, until } : null);
+  });
   const [kind, setKind] = useState('issued');
   const span = `${period.from}_${period.to}`;
   // The books kept elsewhere reach into the period: its files leave those days out (docs/exports.md).
@@ -109,6 +122,18 @@ function DatevDownloads({ period, bookedUntil }: { period: Period; bookedUntil: 
           {t('Download DATEV master data (debtors/creditors)')}
         </button>
       </div>
+      {leftOut ? (
+        <p class="hint" role="status">
+          {leftOut.count === 1
+            ? t('The file leaves out 1 booking dated on or before {date} (already booked).', {
+                date: formatDate(leftOut.until),
+              })
+            : t('The file leaves out {count} bookings dated on or before {date} (already booked).', {
+                count: leftOut.count,
+                date: formatDate(leftOut.until),
+              })}
+        </p>
+      ) : null}
       {status}
     </Fieldset>
   );
