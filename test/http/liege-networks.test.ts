@@ -97,6 +97,13 @@ describe('a French platform that took an invoice and then turns it down', () => 
     delivery = (await call('GET', `/api/v1/network-deliveries/${id}`)).body.data;
     expect(delivery.state).toBe('failed');
     expect(delivery.events.filter((e: { state: string }) => e.state === 'delivered')).toHaveLength(1);
+    // A report of its own coming late (203 Mise à disposition, not a copy of one kept): the rejection stands,
+    // the report kept as history.
+    await mock.lifecycle(delivery.provider_ref, '203', { invoiceNumber: 'FA-LG-2026-0213' });
+    await later();
+    delivery = (await call('GET', `/api/v1/network-deliveries/${id}`)).body.data;
+    expect(delivery.events.filter((e: { state: string }) => e.state === 'delivered')).toHaveLength(2);
+    expect([delivery.state, delivery.reason_code]).toEqual(['failed', 'network_rejected']);
     expect(mock.problems()).toEqual([]);
   });
 });

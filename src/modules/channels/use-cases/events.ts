@@ -53,7 +53,11 @@ export async function recordTransition(
 ): Promise<boolean> {
   const receipt = keptReceipt(change.receipt);
   const reason = keptReason(change.reason);
-  const reasonCode = change.reasonCode ?? null;
+  // Refused by the network after it took the document (a French platform's 213 after 202): a rejection of
+  // the network's, whatever the adapter called it.
+  const reasonCode =
+    change.reasonCode ??
+    (change.state === 'failed' && delivery.state === 'delivered' ? 'network_rejected' : null);
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const added = await insertEvent(tx.db, {
@@ -74,7 +78,10 @@ export async function recordTransition(
     // A report kept already (a replayed callback, a poll and a webhook bringing the same flow) moves
     // nothing: it was applied when it first came, and a late copy of an earlier report (202 after 213)
     // must not take the delivery back.
-    const forward = added && moves(delivery.state, change.state);
+    // A delivery the network rejected (deemed not issued) stays failed: a report coming later (203 after
+    // 213) is history, not a revival. A failed send the network reports delivered after all still is.
+    const rejected = delivery.state === 'failed' && delivery.reasonCode === 'network_rejected';
+    const forward = added && !rejected && moves(delivery.state, change.state);
     if (forward || change.providerRef !== undefined) {
       await updateDelivery(tx.db, delivery.id, {
         // Gone forward, it waits no more: the last attempt's trouble is history (the events keep it).
