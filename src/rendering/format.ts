@@ -28,6 +28,14 @@ function figuresLocale(locale: string): string {
   }
 }
 
+/** The character a locale writes between whole and fraction digits ("," in de, "." in en). */
+export function decimalSeparatorOf(locale: string): string {
+  const part = numberFormat(figuresLocale(locale), {})
+    .formatToParts(1.5)
+    .find((p) => p.type === 'decimal');
+  return part?.value ?? '.';
+}
+
 // Building an Intl.NumberFormat to try a tag costs more than formatting a whole invoice's figures: each
 // tag is resolved once per process (a bounded number of them: ill-formed tags come from requests).
 const resolvedLocales = new Map<string, string>();

@@ -39,7 +39,8 @@ export const renderPdf: RenderPdf = async (input) => {
  * A render with fewer pages where the first one's last page holds only blocks after the table (the
  * payment, custom fields, a note), or null: first with the custom fields moved up under the meta list or
  * amount due beside the recipient (where the theme has one and they may stand there), then with smaller
- * gaps between blocks, of either. Only such documents are drawn more than once (issue 42).
+ * gaps between blocks, of either. Only such documents are drawn more than once (issue 42), and those whose
+ * last page begins with the table's last rows where smaller gaps may bring them back (`mayShorten`).
  */
 async function shorter(
   input: Parameters<RenderPdf>[0],
@@ -47,7 +48,9 @@ async function shorter(
   theme: Theme,
   drawn: Drawn,
 ): Promise<Drawn | null> {
-  if (!endsAfterTable(drawn)) return null;
+  if (!mayShorten(drawn)) return null;
+  // Rows on the last page: tried only where smaller gaps could bring them back (not every long invoice).
+  if (!endsAfterTable(drawn) && tighterGap(drawn, theme.spec.gap) === null) return null;
   const pages = drawn.layout.pageCount;
   const tried = [drawn];
   if (drawn.fieldsMayMoveUp) {
@@ -141,6 +144,19 @@ function endsAfterTable({ layout, pagesAtTableEnd }: Drawn): boolean {
 }
 
 /**
+ * Whether a drawing with smaller gaps may save the last page: it holds only blocks after the table, or
+ * the table's last rows with them. The no-orphan rule moves a short table's last row or two to the next
+ * page with the totals and the payment block when those miss the first page by a few points: a
+ * Schlussrechnung's two lines with its two deducted Abschläge in Bold or Minimal were a first page holding
+ * one line and half a page blank, the second the other line, the totals and the payment. `tighterGap`
+ * decides whether the last page's content can come back (a long table's last page cannot).
+ */
+function mayShorten(drawn: Drawn): boolean {
+  const { layout, pagesAtTableEnd } = drawn;
+  return endsAfterTable(drawn) || (layout.pageCount > 1 && pagesAtTableEnd === layout.pageCount);
+}
+
+/**
  * The least the gaps between blocks may shrink to, as a share of the theme's: at 45 % (Bold's 20 pt gap
  * becomes 9 pt) the blocks are still told apart by their headings; Bold's 3-line and Modern's 4-line Letter
  * invoice were 0.5 and 4 pt short of one page at half.
@@ -157,8 +173,9 @@ const TIGHTEST_GAP = 0.45;
  */
 function tighterGap(drawn: Drawn, gap: number): number | null {
   const { layout, gaps } = drawn;
-  if (!endsAfterTable(drawn) || gaps === 0) return null;
-  const needed = layout.y - layout.freshTop - layout.roomAtLastBreak;
+  if (!mayShorten(drawn) || gaps === 0) return null;
+  // A table header repeated on the last page goes with the break.
+  const needed = layout.y - layout.freshTop - layout.repeatedHeadOnPage - layout.roomAtLastBreak;
   const factor = 1 - needed / (gaps * gap);
   if (factor < TIGHTEST_GAP) return null;
   return Math.floor(gap * Math.min(1, factor) * 2) / 2;

@@ -12,9 +12,11 @@ export function drawCenteredHeader(ctx: BlockContext): void {
     layout.y += logo.height + 8;
   }
   layout.y += layout.paragraph(view.seller.name, layout.left, layout.y, width, theme.s.sellerName, 'center');
-  const line = [...view.seller.address, ...view.seller.contact].join('  ·  ');
-  if (line) {
-    layout.y += 2;
+  // The address and contact parts packed whole a line: as one paragraph they broke inside a part, a
+  // phone number "+49 211" at a line's end and "5566778" on the next, a postcode apart from its city.
+  const parts = [...view.seller.address, ...view.seller.contact];
+  if (parts.length > 0) layout.y += 2;
+  for (const line of packParts(layout, parts, width - 40, theme.s.small)) {
     layout.y += layout.paragraph(line, layout.left + 20, layout.y, width - 40, theme.s.small, 'center');
   }
   // Tax and register details, whole ones a line (a name list never breaks between first and last name).

@@ -1,8 +1,9 @@
 // The line-items table. Only the columns the document uses are drawn; a delivery note has no price,
 // discount, tax or amount column at all (quantities only). Number columns are sized to their widest
 // value, the description takes the rest.
-import type { Align } from '../engine/layout';
+import type { Align, Layout, TextStyle } from '../engine/layout';
 import { type CellRun, drawTable, type TableColumn, type TableStyle } from '../engine/table';
+import { decimalSeparatorOf } from '../format';
 import type { Theme } from '../themes/resolve';
 import type { LineView } from '../view/types';
 import type { Block, BlockContext } from './context';
@@ -33,9 +34,47 @@ function columnDefs(ctx: BlockContext): ColumnDef[] {
   return defs.filter((d): d is ColumnDef => d !== false);
 }
 
-function cellRuns(theme: Theme, line: LineView, key: Key, skuLabel: string, priced: boolean): CellRun[] {
-  if (key !== 'item')
-    return [{ text: line[key] ?? '', style: key === 'amount' ? theme.s.cellStrong : theme.s.cell }];
+/** Columns whose figures may carry different numbers of decimals: aligned on the decimal separator. */
+const DECIMAL_ALIGNED: ReadonlySet<Key> = new Set(['quantity', 'unitPrice']);
+
+/**
+ * Blank room after each line's figure in a column aligned on the decimal separator: a unit price of
+ * "0,125 €" in a column of "145,50 €" (or a quantity of "3,5" beside "2") made the separators stand a digit
+ * apart, right-aligned as they were. What follows the separator (its fraction and a currency after it; for
+ * a figure without one, whatever follows its last digit) is measured, and each figure keeps blank the room
+ * the column's widest such tail has beyond its own. All zero when the figures carry the same decimals.
+ */
+function decimalTrails(
+  layout: Layout,
+  figures: readonly string[],
+  style: TextStyle,
+  separator: string,
+): number[] {
+  const tails = figures.map((text) => {
+    const at = text.lastIndexOf(separator);
+    const lastDigit = text.search(/\d\D*$/);
+    const from = at >= 0 ? at : lastDigit >= 0 ? lastDigit + 1 : text.length;
+    return from >= text.length ? 0 : layout.widthOf(text.slice(from), style);
+  });
+  const widest = Math.max(0, ...tails);
+  return tails.map((tail) => widest - tail);
+}
+
+function cellRuns(
+  theme: Theme,
+  line: LineView,
+  key: Key,
+  skuLabel: string,
+  priced: boolean,
+  trail = 0,
+): CellRun[] {
+  if (key !== 'item') {
+    const run: CellRun = {
+      text: line[key] ?? '',
+      style: key === 'amount' ? theme.s.cellStrong : theme.s.cell,
+    };
+    return trail > 0 ? [{ ...run, trail }] : [run];
+  }
   const runs: CellRun[] = [{ text: line.name, style: theme.s.cellStrong }];
   if (line.description) runs.push({ text: line.description, style: theme.s.cellNote });
   if (line.sku && priced) runs.push({ text: `${skuLabel} ${line.sku}`, style: theme.s.cellNote });
@@ -74,13 +113,27 @@ export const lineItems: Block = {
     const style = tableStyle(theme);
     const pad = 2 * style.padX;
     // A padded first/last column when rows are filled or boxed; flush with the margins otherwise.
-    const widths = defs.map((def) => {
-      if (def.key === 'item') return 0;
+    const separator = decimalSeparatorOf(view.locale);
+    const trails = defs.map(({ key }) =>
+      key !== 'item' && DECIMAL_ALIGNED.has(key)
+        ? decimalTrails(
+            layout,
+            view.lines.map((line) => line[key] ?? ''),
+            theme.s.cell,
+            separator,
+          )
+        : view.lines.map(() => 0),
+    );
+    const widths = defs.map((def, i) => {
+      const key = def.key;
+      if (key === 'item') return 0;
       const head = Math.min(MAX_HEADER_SHARE, layout.widthOf(def.header, style.head));
       let widest = head;
-      // Measured in the style the cell is drawn in (the amount in bold).
+      // Measured in the style the cell is drawn in (the amount in bold), with the room kept after it.
       const cell = def.key === 'amount' ? theme.s.cellStrong : theme.s.cell;
-      for (const line of view.lines) widest = Math.max(widest, layout.widthOf(line[def.key] ?? '', cell));
+      view.lines.forEach((line, n) => {
+        widest = Math.max(widest, layout.widthOf(line[key] ?? '', cell) + (trails[i]?.[n] ?? 0));
+      });
       return Math.min(MAX_NUMBER_COLUMN, widest + pad + 4);
     });
     const fixed = widths.reduce((a, b) => a + b, 0);
@@ -93,8 +146,10 @@ export const lineItems: Block = {
       align: def.align,
       width: def.key === 'item' ? itemWidth : (widths[i] ?? 0) * scale,
     }));
-    const rows = view.lines.map((line) =>
-      defs.map((def) => cellRuns(theme, line, def.key, view.labels.sku, view.columns.priced)),
+    const rows = view.lines.map((line, n) =>
+      defs.map((def, i) =>
+        cellRuns(theme, line, def.key, view.labels.sku, view.columns.priced, trails[i]?.[n] ?? 0),
+      ),
     );
     drawTable(layout, { x: layout.left, columns, rows, style, keepWithLast: ctx.keepAfter() });
   },

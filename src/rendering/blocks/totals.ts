@@ -47,7 +47,15 @@ function plan(ctx: BlockContext): { rows: PlannedRow[]; width: number; height: n
   const rows = view.totals.map((row): PlannedRow => {
     const grand = row.kind === 'total';
     const [labelStyle, valueStyle] = styles(ctx, row);
-    const label = layout.wrap(row.label, labelWidth, labelStyle);
+    // Labels share one column beside the widest figure (the total's large one), unless a label wraps
+    // on fewer lines beside its own: a deducted Abschlag's ("abzüglich Abschlagsrechnung AR-2026-001 vom
+    // 15.08.2026") took four lines in Minimal, two beside its own figure.
+    let label = layout.wrap(row.label, labelWidth, labelStyle);
+    if (label.length > 1) {
+      const own = width - 2 * pad - layout.widthOf(row.value, valueStyle) - LABEL_GAP;
+      const wider = layout.wrap(row.label, Math.max(labelWidth, own), labelStyle);
+      if (wider.length < label.length) label = wider;
+    }
     const baseline = Math.max(layout.baselineOffset(labelStyle), layout.baselineOffset(valueStyle));
     const labelTop = baseline - layout.baselineOffset(labelStyle);
     const valueTop = baseline - layout.baselineOffset(valueStyle);

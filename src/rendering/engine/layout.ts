@@ -76,6 +76,11 @@ export class Layout {
   headerReserve = 0;
   /** Room that was left below the cursor on the page before the last break (below 0: a gap ran past it). */
   roomAtLastBreak = 0;
+  /**
+   * Height of a table header repeated at the top of the current page (0 when none): drawn only because
+   * the table broke there, so it goes when what the page holds comes back onto the page before.
+   */
+  repeatedHeadOnPage = 0;
 
   constructor(
     readonly pdf: Pdf,
@@ -346,6 +351,7 @@ export class Layout {
 
   newPage(): void {
     this.roomAtLastBreak = this.bottom - this.y;
+    this.repeatedHeadOnPage = 0;
     this.pdf.addPage();
     this.pageCount += 1;
     this.y = this.top;

@@ -8,6 +8,11 @@ import { paginate } from './paginate';
 export interface CellRun {
   text: string;
   style: TextStyle;
+  /**
+   * Room kept blank after the text, in points (a right-aligned figure with fewer decimals than the
+   * column's most: "145,50 €" beside "0,125 €" keeps a digit's width so the decimal separators align).
+   */
+  trail?: number;
 }
 
 export interface TableColumn {
@@ -52,6 +57,8 @@ export interface TableSpec {
 interface PreparedLine {
   text: string;
   style: TextStyle;
+  /** Blank room after the text (CellRun.trail). */
+  trail: number;
   /** Offset of the line's top below the row's (or piece's) top, padding included. */
   y: number;
 }
@@ -102,13 +109,14 @@ function prepareRow(
     const runs = row[i] ?? [];
     const { width } = inner(spec, i);
     let y = padY;
-    const lines = runs.flatMap((run) =>
-      layout.wrap(run.text, width, run.style).map((text) => {
-        const line = { text, style: run.style, y };
+    const lines = runs.flatMap((run) => {
+      const trail = Math.min(run.trail ?? 0, width / 2);
+      return layout.wrap(run.text, width - trail, run.style).map((text) => {
+        const line = { text, style: run.style, trail, y };
         y += layout.lineHeight(run.style);
         return line;
-      }),
-    );
+      });
+    });
     return { lines };
   });
   const cellHeight = (c: PreparedCell) => c.lines.reduce((h, l) => h + layout.lineHeight(l.style), 0);
@@ -215,6 +223,7 @@ export function drawTable(layout: Layout, spec: TableSpec): void {
       closeSegment();
       layout.newPage();
       drawHead();
+      layout.repeatedHeadOnPage = headHeight;
     }
     // A broken row's lines go on below a repeated header with the row's top padding.
     const lead = row.lead && plan.breaks.has(index) ? spec.style.padY : 0;
@@ -232,7 +241,7 @@ function drawRow(layout: Layout, spec: TableSpec, row: PreparedRow, width: numbe
   columns.forEach((col, i) => {
     const { dx, width: w } = inner(spec, i);
     for (const line of row.cells[i]?.lines ?? [])
-      layout.text(line.text, x + dx, top + lead + line.y, line.style, w, col.align);
+      layout.text(line.text, x + dx, top + lead + line.y, line.style, w - line.trail, col.align);
     x += col.width;
   });
   if (style.rowRule && !row.continued)

@@ -17,7 +17,7 @@ import {
 import { keepInvoiceNoteOf } from './keep-invoice';
 import { latePaymentNoteOf } from './late-payment';
 import { partiesSpanCountries, partyView } from './parties';
-import { buildPayment } from './payment';
+import { buildPayment, creditedInvoiceOf } from './payment';
 import type { InvoiceView, MetaItem, TotalRow } from './types';
 import { vatNoteOf } from './vat-note';
 
@@ -120,11 +120,7 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     // sent `valid_until`) means the same date.
     const validUntil = present(data.valid_until) ? data.valid_until : data.due_date;
     if (present(validUntil)) items.push({ label: labels.validUntil, value: fmt.date(validUntil) });
-  } else if (
-    present(data.due_date) &&
-    !refundsOverpayment(input.totals, getDocumentType(input.documentType).payable)
-  ) {
-    // Not on an invoice whose amount is paid back: nothing falls due.
+  } else if (present(data.due_date) && fallsDue(input)) {
     items.push({ label: labels.dueDate, value: fmt.date(data.due_date) });
   }
   if (present(data.buyer_reference))
@@ -186,6 +182,18 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
 }
 
 /**
+ * Whether the document's due date is printed ("Fällig am"): not where nothing falls due. Not on an invoice
+ * whose amount is paid back, a delivery note (it carries no amounts), a receipt (paid already), nor a
+ * credit note set against the invoice it corrects (its payment block says nothing is to be paid on it).
+ */
+function fallsDue(input: RenderInput): boolean {
+  const type = getDocumentType(input.documentType);
+  if (type.line_item_type === 'shipped' || input.documentType === 'receipt') return false;
+  if (input.documentType === 'credit_note') return creditedInvoiceOf(input) === null;
+  return !refundsOverpayment(input.totals, type.payable);
+}
+
+/**
  * The issue date a German or Austrian seller's document states by convention as its date of supply, when it states no
  * date of supply or period (domain/supply-date.ts, the e-invoice's BT-72 alike); never for a received file
  * drawn for reading (it shows what the file states).
@@ -220,11 +228,10 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
  */
 function subtitleOf(input: RenderInput, labels: Labels, fmt: Formatter): string | null {
   if (input.documentType !== 'credit_note') return null;
-  const stated = precedingInvoicesOf(input.data)[0];
-  const number = present(stated?.number) ? stated.number : input.sourceDocumentNumber;
-  if (!present(number)) return null;
-  const date = present(stated?.number) ? stated.issue_date : input.sourceDocumentDate;
-  return labels.creditNoteFor(number.trim(), present(date) ? fmt.date(date) : null);
+  const credited = creditedInvoiceOf(input);
+  if (credited === null) return null;
+  const date = credited.issueDate;
+  return labels.creditNoteFor(credited.number, present(date) ? fmt.date(date) : null);
 }
 
 /** BT-111 under the totals: the VAT in the accounting currency, with the rate it was converted at. */
@@ -234,6 +241,7 @@ function taxCurrencyRows(input: RenderInput, locale: string, labels: Labels): To
   if (!taxCurrency || amount === undefined) return [];
   const code = taxCurrency.currency;
   const fmt = makeFormatter(locale, code, currencyDecimals(code) ?? 2);
-  const rate = `1 ${input.data.currency} = ${taxCurrency.exchange_rate} ${code}`;
+  // The rate in the document's number format too ("1 USD = 0,9213 EUR" in German), every digit kept.
+  const rate = `1 ${input.data.currency} = ${fmt.quantity(taxCurrency.exchange_rate)} ${code}`;
   return [{ kind: 'included', label: `${labels.terms.vatIn(code)} (${rate})`, value: fmt.money(amount) }];
 }

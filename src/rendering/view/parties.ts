@@ -66,7 +66,7 @@ export function partyView(
   const address = addressLines(party?.address, ctx.locale, ctx.showCountry);
   const person = party?.contact_name?.trim();
   if (person && role === 'recipient') address.unshift(`${ctx.labels.attention} ${person}`);
-  if (legal && legal !== name) address.unshift(legal);
+  if (legal && legal !== name) address.unshift(keepLegalForm(legal));
   const sender = person && role === 'sender' ? `${ctx.labels.contactPerson}: ${person}` : undefined;
   const contact = [sender, party?.email, party?.phone, party?.website].filter(present);
   const ids: string[] = [];
@@ -80,6 +80,15 @@ export function partyView(
   // BT-33 as the seller states it (a register court, share capital, directors): printed as written.
   if (present(party?.legal_info)) ids.push(party.legal_info.trim());
   return { heading, name, address, contact, ids };
+}
+
+// "GmbH & Co. KG", "AG & Co. KGaA", "Müller & Co. OHG": the form is one unit, never broken at its spaces
+// ("Beteiligungs-GmbH &" at a line's end, "Co. KG" on the next).
+const CO_FORM = /(\S)\s+&\s+Co\.?\s+(KGaA|KG|OHG)\b/g;
+
+/** A legal name with its "& Co. KG" bound by no-break spaces (the engine breaks only at ordinary ones). */
+export function keepLegalForm(name: string): string {
+  return name.replace(CO_FORM, (form) => form.replace(/\s+/g, '\u00a0'));
 }
 
 /** Countries differ between any two of the parties that name one. */

@@ -1,5 +1,6 @@
 // The payment block: how the reader pays (bank transfer with an EPC QR code, a payment link) or how the
 // amount is collected from them (direct debit, card), and to whom (the payee, when not the seller).
+import { precedingInvoicesOf } from '../../domain/document-content';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
 import { dec, div, gt, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import type { BankAccount } from '../../domain/party';
@@ -44,14 +45,23 @@ function collectionRows(payment: RenderInput['data']['payment'], labels: Labels)
   return rows;
 }
 
+/** The invoice a credit note credits: the one the data names (BG-3), else its stored source; or null. */
+export function creditedInvoiceOf(input: RenderInput): { number: string; issueDate: string | null } | null {
+  const stated = precedingInvoicesOf(input.data)[0];
+  if (present(stated?.number)) return { number: stated.number.trim(), issueDate: stated.issue_date ?? null };
+  if (present(input.sourceDocumentNumber))
+    return { number: input.sourceDocumentNumber.trim(), issueDate: input.sourceDocumentDate ?? null };
+  return null;
+}
+
 /**
  * A credit note asks nothing: no account to pay to and no QR code. It says what happens to the credit (set
  * against the invoice it corrects) and the seller's own words on refunding, when given.
  */
 function creditPayment(input: RenderInput, labels: Labels): PaymentView | null {
-  const source = input.data.preceding_invoice?.number ?? input.sourceDocumentNumber;
+  const credited = creditedInvoiceOf(input);
   const lines = [
-    present(source) ? labels.creditSettledAgainst(source.trim()) : null,
+    credited === null ? null : labels.creditSettledAgainst(credited.number),
     input.data.payment?.instructions?.trim(),
   ].filter(present);
   return lines.length === 0
