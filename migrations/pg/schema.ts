@@ -346,6 +346,7 @@ export const t_datev_exports: AnyPgTable = pgTable(
     "from": text("from").notNull(),
     "to": text("to").notNull(),
     "entries": bigint("entries", { mode: 'number' }).notNull(),
+    "booked_until": text("booked_until"),
     "created_by": text("created_by"),
     "created_at": text("created_at").notNull(),
   },

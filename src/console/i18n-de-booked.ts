@@ -2,6 +2,8 @@
 // docs/exports.md) and of finalizing the drafts chosen in the documents list; i18n-de.ts spreads them into
 // GERMAN.
 export const GERMAN_BOOKED: Record<string, string> = {
+  // `booked_until` after today (plain-problems.ts).
+  'Enter today or a day before.': 'Geben Sie heute oder einen früheren Tag an.',
   'The file leaves out 1 booking dated on or before {date} (already booked).':
     'Die Datei lässt 1 Buchung bis einschließlich {date} aus (bereits gebucht).',
   'The file leaves out {count} bookings dated on or before {date} (already booked).':

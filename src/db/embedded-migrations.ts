@@ -50,6 +50,7 @@ import m47 from '../../migrations/0047_numbering_gaps.sql' with { type: 'text' }
 import m48 from '../../migrations/0048_workspace_members_via_office.sql' with { type: 'text' };
 import m49 from '../../migrations/0049_customer_default_tax.sql' with { type: 'text' };
 import m50 from '../../migrations/0050_network_reason_codes.sql' with { type: 'text' };
+import m51 from '../../migrations/0051_datev_exports_booked_until.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -82,6 +83,7 @@ import pg28 from '../../migrations/pg/0028_numbering_gaps.sql' with { type: 'tex
 import pg29 from '../../migrations/pg/0029_workspace_members_via_office.sql' with { type: 'text' };
 import pg30 from '../../migrations/pg/0030_customer_default_tax.sql' with { type: 'text' };
 import pg31 from '../../migrations/pg/0031_network_reason_codes.sql' with { type: 'text' };
+import pg32 from '../../migrations/pg/0032_datev_exports_booked_until.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -142,6 +144,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0048_workspace_members_via_office', createdAt: 1796660598558, sql: m48 },
   { tag: '0049_customer_default_tax', createdAt: 1796673463768, sql: m49 },
   { tag: '0050_network_reason_codes', createdAt: 1796682692451, sql: m50 },
+  { tag: '0051_datev_exports_booked_until', createdAt: 1796684877182, sql: m51 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -178,4 +181,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0029_workspace_members_via_office', createdAt: 1796660601129, sql: pg29 },
   { tag: '0030_customer_default_tax', createdAt: 1796673470035, sql: pg30 },
   { tag: '0031_network_reason_codes', createdAt: 1796682693526, sql: pg31 },
+  { tag: '0032_datev_exports_booked_until', createdAt: 1796684878210, sql: pg32 },
 ];

@@ -179,4 +179,15 @@ describe('books kept elsewhere up to a day (booked_until)', () => {
     );
     expect(ausgang && readDatev(ausgang.bytes).rows).toEqual([]);
   });
+
+  test('the day cleared, what the exports left out as booked elsewhere is waiting again', async () => {
+    // May's files were made under booked_until 2026-05-31 and left May's invoices out: they hold none of
+    // them. Cleared (the adviser had not booked them after all), May counts as not exported.
+    const settings = (await server.json('/api/v1/settings/accounting', { key: agency.apiKey })).body.data;
+    const { booked_until: _cleared, ...rest } = settings;
+    expect((await put(rest)).status).toBe(200);
+    const waiting = (await notExported()).issued;
+    expect(waiting.from).toBe('2026-05-04');
+    expect(waiting.count).toBeGreaterThanOrEqual(3);
+  });
 });

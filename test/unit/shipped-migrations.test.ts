@@ -73,6 +73,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0048_workspace_members_via_office', 1796660598558, '61126dc96eb67530'],
     ['0049_customer_default_tax', 1796673463768, '3b9a7a720fa4d711'],
     ['0050_network_reason_codes', 1796682692451, '6805cc37ef6b0985'],
+    ['0051_datev_exports_booked_until', 1796684877182, 'deeb400bb6cd4eb1'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -107,6 +108,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0029_workspace_members_via_office', 1796660601129, '4a677f8b430df746'],
     ['0030_customer_default_tax', 1796673470035, 'db463006b1ebe343'],
     ['0031_network_reason_codes', 1796682693526, 'c04c2b88f7921f27'],
+    ['0032_datev_exports_booked_until', 1796684878210, '41a7b444d2748734'],
   ],
 };
 

@@ -11,6 +11,7 @@ const PLAIN: [RegExp, string][] = [
   [/'date' format|\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}/, 'Enter a date.'],
   [/^Expected string length greater or equal to 1$/, 'Required.'],
   [/must not be blank$/, 'Required.'],
+  [/^must not be after today/, 'Enter today or a day before.'],
   [/^Expected integer to be less or equal to (?<max>-?\d+)$/, 'Enter a whole number up to {max}.'],
   [/^Expected integer to be greater or equal to (?<min>-?\d+)$/, 'Enter a whole number of at least {min}.'],
   [/^Expected integer/, 'Enter a whole number.'],

@@ -123,7 +123,8 @@ export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promis
  * was made (what existed and was dated before it was booked before the firm exported to DATEV), unless an
  * export whose period holds its date was made after it arrived (a document without its arrival time counts
  * as held, as before). Correlated subqueries, whatever the number of exports. A document dated on or before
- * `bookedUntil` (the settings' books kept elsewhere) is none the exports will ever book: never counted.
+ * `bookedUntil` (the settings' books kept elsewhere) is none the exports will ever book: never counted; an
+ * export made under a `booked_until` does not hold what it left out (cleared since, that is waiting again).
  */
 export function notExportedBy(
   accountId: string,
@@ -137,7 +138,8 @@ export function notExportedBy(
     OR ${arrived} > (SELECT MIN(e.created_at) FROM datev_exports e
       WHERE e.account_id = ${accountId} AND e.kind = ${kind}))
     AND NOT EXISTS (SELECT 1 FROM datev_exports e WHERE e.account_id = ${accountId} AND e.kind = ${kind}
-      AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at))${kept(date)})`;
+      AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at)
+      AND (e.booked_until IS NULL OR ${date} > e.booked_until))${kept(date)})`;
 }
 
 /**

@@ -98,6 +98,11 @@ export const datevExports = sqliteTable(
     to: text('to').notNull(),
     /** Bookings (or master-data rows) the file held. */
     entries: integer('entries').notNull(),
+    /**
+     * The settings' `booked_until` the file was made under: what it left out as booked elsewhere, which it
+     * does not cover (cleared later, those documents are waiting again). Null when none was set.
+     */
+    bookedUntil: text('booked_until'),
     createdBy: createdBy(),
     createdAt: createdAt(),
   },

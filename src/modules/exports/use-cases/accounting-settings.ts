@@ -21,6 +21,15 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The latest day that is today somewhere (UTC+14): `booked_until` may be no later. Books kept elsewhere
+ * reach no further than the day it is; a day ahead would leave every booking still to come out of every
+ * DATEV file (an office's too) and out of the office overview's count, silently and for good.
+ */
+function latestToday(ctx: AccountCtx): string {
+  return new Date(Date.parse(isoNow(ctx.clock)) + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** DATEV's numbering: personal accounts have one digit more than general ones; debtors 1…6, creditors 7…9. */
@@ -127,14 +136,19 @@ async function putAccountingSettingsInTransaction({
   // Kept (and answered) only when set: a field beyond the spec's.
   const bookedUntil = input.booked_until ?? null;
   if (bookedUntil !== null) {
-    if (isCalendarDay(bookedUntil)) settings.booked_until = bookedUntil;
-    else {
+    if (!isCalendarDay(bookedUntil)) {
       problems.push({
         loc: 'body.booked_until',
         msg: 'must be a date of the calendar (YYYY-MM-DD)',
         type: 'value_error.date',
       });
-    }
+    } else if (bookedUntil > latestToday(ctx)) {
+      problems.push({
+        loc: 'body.booked_until',
+        msg: 'must not be after today: the books kept elsewhere reach no further than the day it is',
+        type: 'invalid_value',
+      });
+    } else settings.booked_until = bookedUntil;
   }
   problems.push(
     ...rangeProblem(

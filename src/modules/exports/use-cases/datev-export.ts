@@ -139,7 +139,7 @@ export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: Date
     const lines = datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings), {
       bookedUntil,
     });
-    yield* recordedAtEnd(ctx, { kind, from, to }, lines);
+    yield* recordedAtEnd(ctx, { kind, from, to, bookedUntil }, lines);
   }
   const encode = input.encoding === 'utf-8' ? (s: string) => new TextEncoder().encode(s) : encodeCp1252;
   return {

@@ -15,6 +15,8 @@ export interface DatevExportRecord {
   to: string;
   /** Booking lines (Buchungsstapel) or rows (master data) the file held. */
   entries: number;
+  /** The settings' `booked_until` it was made under, what it left out (absent: none). */
+  bookedUntil?: string | null;
 }
 
 async function recordInTransaction({
@@ -31,6 +33,7 @@ async function recordInTransaction({
     from: input.from,
     to: input.to,
     entries: input.entries,
+    bookedUntil: input.bookedUntil ?? null,
     createdBy: creatorOf(ctx),
     createdAt: isoNow(ctx.clock),
   });
