@@ -37,7 +37,7 @@ const REGIONAL: Record<string, Partial<Labels>> = {
  * Cyprus), English words call it the "VAT No." (Irish VAT Consolidation Act 2010 s. 66, VAT Directive
  * art. 226(3)), not the "Tax ID" of a US firm's EIN.
  */
-const ENGLISH_VAT_NUMBER: Partial<Labels> = { taxId: 'VAT No.' };
+const ENGLISH_VAT_NUMBER: Partial<Labels> = { taxId: 'VAT No.', vatId: 'VAT No.' };
 
 function regionalWords(language: Language, region: string | undefined): Partial<Labels> | undefined {
   const words = REGIONAL[`${language}-${region}`];
@@ -80,4 +80,32 @@ export function methodName(labels: Labels, code: string): string {
   if (known) return known;
   const words = code.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// The prefixes of VAT identification numbers: the EU member states' (Greece `EL`, Northern Ireland `XI`) and
+// the UK's; a Swiss UID is a VAT number with its suffix (`CHE-123.456.789 MWST`), a Norwegian one with `MVA`.
+const VAT_PREFIX =
+  /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB)[0-9A-Z]{2,13}|CHE[0-9]{9}(?:MWST|TVA|IVA)|NO[0-9]{9}MVA)$/;
+const EU_COUNTRIES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+/**
+ * Whether a party's tax id is a VAT identification number: one with a VAT prefix (`DE811907980`,
+ * `ATU12345678`, `GB123456789`), or a bare number of a party in an EU member state (a VAT id is what the
+ * field holds there: BT-31, BT-48). A US firm's EIN (`12-3456789`) is none.
+ */
+export function isVatNumber(taxId: string, country?: string | null): boolean {
+  const compact = taxId.toUpperCase().replace(/[\s.\-/]/g, '');
+  if (VAT_PREFIX.test(compact)) return true;
+  return !/^[A-Z]{2}/.test(compact) && EU_COUNTRIES.has(country?.trim().toUpperCase() ?? '');
+}
+
+/**
+ * The label a party's tax id is printed with: the language's word for a VAT number where it is one ("VAT
+ * ID" in English: an EU VAT identification number, VAT Directive art. 214), else its word for a tax id
+ * ("Tax ID" for a US firm's EIN). The other languages' `taxId` is a VAT word already ("USt-IdNr.", "N° TVA").
+ */
+export function taxIdLabel(labels: Labels, taxId: string, country?: string | null): string {
+  return labels.vatId !== undefined && isVatNumber(taxId, country) ? labels.vatId : labels.taxId;
 }

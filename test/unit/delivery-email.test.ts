@@ -97,6 +97,18 @@ describe('body', () => {
     expect(text).not.toContain('Fällig');
   });
 
+  test("an English mail's signature names a German seller's USt-IdNr. a VAT ID, as its PDF does; a US EIN stays a Tax ID", () => {
+    const sender = {
+      legalName: 'Holzbau Weißhaupt GmbH',
+      address: { line1: 'Königsallee 92a', postal_code: '40212', city: 'Düsseldorf', country: 'DE' },
+      taxId: 'DE811907980',
+      registration: 'HRB 27811, Amtsgericht Düsseldorf',
+    };
+    expect(composeBody({ ...base, sender })).toContain('VAT ID DE811907980');
+    const us = { ...sender, address: { ...sender.address, country: 'US' }, taxId: '12-3456789' };
+    expect(composeBody({ ...base, sender: us })).toContain('Tax ID 12-3456789');
+  });
+
   test('a quote names how long it holds, not when it is due: "Gültig bis", never "Fällig am"', () => {
     const text = plain(composeBody({ ...base, locale: 'de-DE', documentType: 'quote', number: 'AN-0001' }));
     expect(text).toContain('Gültig bis: 02.12.2026');

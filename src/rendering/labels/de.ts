@@ -4,7 +4,7 @@ import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 export const de: Labels = {
   titles: {
     invoice: 'Rechnung',
-    credit_note: 'Gutschrift',
+    credit_note: 'Rechnungskorrektur',
     quote: 'Angebot',
     receipt: 'Quittung',
     proforma: 'Proforma-Rechnung',
@@ -125,6 +125,10 @@ export const de: Labels = {
   contactPerson: 'Ansprechpartner',
   attention: 'z. Hd.',
   deliveryDate: 'Leistungsdatum',
+  deliveredOn: 'Lieferdatum',
+  deliveryWanted: 'Liefertermin',
+  received: (amount) => `Betrag von ${amount} dankend erhalten.`,
+  receivedBy: 'Zahlungsart',
   correctionTitle: 'Rechnungskorrektur',
   page: (page, pages) => `Seite ${page} von ${pages}`,
   continued: 'Fortsetzung',

@@ -129,7 +129,12 @@ export interface Labels {
    *  the German words. */
   keepInvoice?: { heading: string; text: string };
   details: string;
+  /** A party's tax id where it is not recognisably a VAT number (a US firm's EIN: "Tax ID"); in a language
+   *  without `vatId`, every tax id's label (the VAT word: "USt-IdNr.", "N° TVA"). */
   taxId: string;
+  /** A party's tax id where it is a VAT identification number (labels.ts `taxIdLabel`): English "VAT ID"
+   *  (a German USt-IdNr. is no mere "Tax ID"). A language whose `taxId` is a VAT word needs none. */
+  vatId?: string;
   registration: string;
   /** The seller's national tax number (German Steuernummer, BT-32), beside the VAT id. */
   taxNumber: string;
@@ -150,7 +155,16 @@ export interface Labels {
   attention: string;
   /** EN 16931 BT-72: when the goods or services were supplied (German "Leistungsdatum"). */
   deliveryDate: string;
-  /** The title of a credit note that names the invoice it corrects (German "Rechnungskorrektur"). */
+  /** BT-72 on a delivery note: the day the goods were delivered (German "Lieferdatum"). */
+  deliveredOn: string;
+  /** The delivery date a purchase order asks for (German "Liefertermin"); a purchase order falls not due. */
+  deliveryWanted: string;
+  /** A receipt's payment block: the amount (formatted) was received, not to be paid. */
+  received: (amount: string) => string;
+  /** Before how a receipt's amount was paid (BT-82 in words, or the one method named). */
+  receivedBy: string;
+  /** The title of a credit note (German "Rechnungskorrektur": a "Gutschrift" is a self-billed invoice, § 14
+   *  Abs. 2 Satz 5 UStG); every credit note is titled so, whether or not it names the invoice it corrects. */
   correctionTitle: string;
   page: (page: number, pages: number) => string;
   continued: string;

@@ -35,12 +35,13 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const code = data.type_code;
   const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
   const subtitle = subtitleOf(input, labels, fmt);
-  // A credit note naming the invoice it corrects is a correction (German "Rechnungskorrektur"; a German
-  // "Gutschrift" is a self-billed invoice, type 389).
+  // A credit note is a correction (German "Rechnungskorrektur"), whether or not it names the invoice it
+  // corrects (a stateless render may name none): a German "Gutschrift" is a self-billed invoice (§ 14 Abs. 2
+  // Satz 5 UStG, type 389), and a document so titled can be taken for one (§ 14c UStG).
   const title =
     documentType === 'invoice' && isInvoiceTypeCode(code) && code !== '380'
       ? labels.invoiceTypeTitles[code]
-      : documentType === 'credit_note' && subtitle !== null
+      : documentType === 'credit_note'
         ? labels.correctionTitle
         : labels.titles[documentType];
   const number = data.invoice_number?.trim() ?? '';
@@ -147,7 +148,15 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   const period = data.invoice_period;
   const hasPeriod = present(period?.start_date) || present(period?.end_date);
   if (present(data.delivery_date)) {
-    items.push({ label: labels.deliveryDate, value: fmt.date(data.delivery_date) });
+    // A delivery note's date is the day it delivered ("Lieferdatum"), a purchase order's the one it asks
+    // for ("Liefertermin"); an invoice's the date of supply (§ 14 Abs. 4 Nr. 6 UStG: "Leistungsdatum").
+    const label =
+      documentType === 'delivery_note'
+        ? labels.deliveredOn
+        : documentType === 'purchase_order'
+          ? labels.deliveryWanted
+          : labels.deliveryDate;
+    items.push({ label, value: fmt.date(data.delivery_date) });
   } else {
     // § 14 (4) Nr. 6 UStG: a German invoice states when it was supplied; none stated means on the issue
     // date (the convention the console's editor also follows), which is then printed as such.
@@ -183,12 +192,14 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
 
 /**
  * Whether the document's due date is printed ("Fällig am"): not where nothing falls due. Not on an invoice
- * whose amount is paid back, a delivery note (it carries no amounts), a receipt (paid already), nor a
- * credit note set against the invoice it corrects (its payment block says nothing is to be paid on it).
+ * whose amount is paid back, a delivery note (it carries no amounts), a receipt (paid already), a purchase
+ * order (it asks for goods, not for money: the date it states is its delivery date wanted, "Liefertermin"),
+ * nor a credit note set against the invoice it corrects (its payment block says nothing is to be paid on it).
  */
 function fallsDue(input: RenderInput): boolean {
   const type = getDocumentType(input.documentType);
-  if (type.line_item_type === 'shipped' || input.documentType === 'receipt') return false;
+  if (type.line_item_type === 'shipped') return false;
+  if (input.documentType === 'receipt' || input.documentType === 'purchase_order') return false;
   if (input.documentType === 'credit_note') return creditedInvoiceOf(input) === null;
   return !refundsOverpayment(input.totals, type.payable);
 }

@@ -2,7 +2,7 @@
 // printed (in the document's language) only when the two parties are in different countries.
 import type { Address } from '../../domain/address';
 import type { Party } from '../../domain/party';
-import type { Labels } from '../labels';
+import { type Labels, taxIdLabel } from '../labels';
 import { officersLabel } from './legal-form';
 import type { PartyView } from './types';
 
@@ -70,7 +70,9 @@ export function partyView(
   const sender = person && role === 'sender' ? `${ctx.labels.contactPerson}: ${person}` : undefined;
   const contact = [sender, party?.email, party?.phone, party?.website].filter(present);
   const ids: string[] = [];
-  if (present(party?.tax_id)) ids.push(`${ctx.labels.taxId} ${party.tax_id}`);
+  // "VAT ID DE811907980" in English, "Tax ID 12-3456789" for a US firm's EIN (labels.ts `taxIdLabel`).
+  if (present(party?.tax_id))
+    ids.push(`${taxIdLabel(ctx.labels, party.tax_id, party.address?.country)} ${party.tax_id}`);
   if (present(party?.tax_number)) ids.push(`${ctx.labels.taxNumber} ${party.tax_number}`);
   if (present(party?.registration_number))
     ids.push(`${ctx.labels.registration} ${party.registration_number}`);

@@ -98,8 +98,41 @@ function termsInWords(input: RenderInput, labels: Labels, fmt: Formatter): strin
   return text === '' ? null : text;
 }
 
+/**
+ * A receipt asks nothing either: it states that the amount was received ("Betrag von 1.577,20 € dankend
+ * erhalten."), how when the data says it (BT-82 in words, the card or the mandate it was collected by, the
+ * one method named) and to whom when a payee is named; never an account to pay to, a QR code, a payment
+ * link or the payment terms (written for an invoice: "Zahlbar innerhalb von 14 Tagen").
+ */
+function receiptPayment(input: RenderInput, labels: Labels, fmt: Formatter): PaymentView {
+  const payment = input.data.payment;
+  const rows: MetaItem[] = present(input.data.payee?.name)
+    ? [{ label: labels.terms.payee, value: input.data.payee.name.trim() }]
+    : [];
+  const methods = (payment?.accepted_methods ?? []).filter(present);
+  const how = present(payment?.means_text)
+    ? payment.means_text.trim()
+    : payment?.card
+      ? null
+      : payment?.direct_debit
+        ? methodName(labels, 'direct_debit')
+        : methods.length === 1 && methods[0] !== undefined
+          ? methodName(labels, methods[0].trim())
+          : null;
+  if (how !== null) rows.push({ label: labels.receivedBy, value: how });
+  rows.push(...(collectionRows(payment, labels) ?? []));
+  return {
+    instructions: labels.received(fmt.money(input.totals.total)),
+    bank: rows,
+    url: null,
+    methods: null,
+    qr: null,
+  };
+}
+
 export function buildPayment(input: RenderInput, labels: Labels, fmt: Formatter): PaymentView | null {
   if (input.documentType === 'credit_note') return creditPayment(input, labels);
+  if (input.documentType === 'receipt') return receiptPayment(input, labels, fmt);
   const { data } = input;
   const payment = data.payment;
   const payee: MetaItem[] = present(data.payee?.name)

@@ -1,7 +1,7 @@
 import type { Address } from '../../../domain/address';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { makeFormatter, resolveLocale } from '../../../rendering/format';
-import { type Labels, labelsFor, languageOf } from '../../../rendering/labels';
+import { type Labels, labelsFor, languageOf, taxIdLabel } from '../../../rendering/labels';
 import { officersLabel } from '../../../rendering/view/legal-form';
 import { addressLines } from '../../../rendering/view/parties';
 import { currencyDecimals, type DocumentType, getDocumentType } from '../../reference';
@@ -133,7 +133,10 @@ function signature(locale: string, labels: Labels, sender: SenderDetails | null 
       ? `${officersLabel(labels, sender.legalName)}: ${sender.managingDirectors.trim()}`
       : null,
     ...(sender.legalInfo ?? '').split('\n').map((line) => line.trim()),
-    present(sender.taxId) ? `${labels.taxId} ${sender.taxId.trim()}` : null,
+    // "VAT ID" in English for an EU VAT number, as the PDF says it (rendering/labels.ts taxIdLabel).
+    present(sender.taxId)
+      ? `${taxIdLabel(labels, sender.taxId.trim(), sender.address?.country)} ${sender.taxId.trim()}`
+      : null,
   ].filter(present);
   return `-- \n${lines.join('\n')}`;
 }
