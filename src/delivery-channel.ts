@@ -140,6 +140,12 @@ export type ChannelEvent =
       providerRef: string;
       why: string;
       raw: RawReceipt;
+      /**
+       * Acknowledged at the provider without being kept: for no connection on this installation (another
+       * firm's under a shared key, or one switched off): kept here, another firm's invoice would be in this
+       * account; left, it would block the queue. The core logs it as a warning.
+       */
+      acknowledged?: true;
     };
 
 /** The answer a buyer gives to a received invoice, sent back to its seller over the channel it came by. */

@@ -260,7 +260,7 @@ describe('Storecove: two legal entities under one API key', () => {
     expect(theirChannel.last_poll_error).toBeNull();
   });
 
-  test('a document for a legal entity no connection here polls is taken, not left at the head of the queue', async () => {
+  test('a document for a legal entity no connection here polls is acknowledged without being kept, not left at the head of the queue', async () => {
     const alone = await makeAccount(server, { name: 'Plomberie Verviers SPRL' });
     const put = await as(alone)('PUT', '/api/v1/channels/storecove', {
       enabled: true,
@@ -277,9 +277,16 @@ describe('Storecove: two legal entities under one API key', () => {
     const received = storecove.receive(xml);
     await later();
     await later();
-    // Left, it would have stayed at the queue's head and stopped this connection's receiving for good.
+    // Left, it would have stayed at the queue's head and stopped this connection's receiving for good;
+    // kept, another firm's invoice would be read by this account's members.
     expect(storecove.deleted).toContain(received.instanceGuid);
     const list = (await as(alone)('GET', '/api/v1/received-documents?source=network')).body.data;
-    expect(list).toHaveLength(1);
+    expect(list).toHaveLength(0);
+    // What comes after it is received as ever.
+    const next = storecove.receive(xml, { legalEntityId: storecove.legalEntityId + 7 });
+    await later();
+    await later();
+    expect(storecove.deleted).toContain(next.instanceGuid);
+    expect((await as(alone)('GET', '/api/v1/received-documents?source=network')).body.data).toHaveLength(1);
   });
 });

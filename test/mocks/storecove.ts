@@ -94,7 +94,11 @@ export interface StorecoveMock {
   /** Whether `/purchase_invoices/{guid}/ubl/original` answers (false: a 404, as from an older API). */
   originals: boolean;
   /** A document received for the legal entity, announced in the queue. */
-  receive(xml: Uint8Array | string): { documentGuid: string; receiveGuid: string; instanceGuid: string };
+  /** A received document queued for `options.legalEntityId` (default: the mock's own). */
+  receive(
+    xml: Uint8Array | string,
+    options?: { legalEntityId?: number },
+  ): { documentGuid: string; receiveGuid: string; instanceGuid: string };
   /** Queues an instance again after it was deleted (the provider delivering it twice). */
   replay(instanceGuid: string): void;
   stop(): void;
@@ -432,7 +436,7 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
         },
       });
     },
-    receive(xml) {
+    receive(xml, options = {}) {
       const documentGuid = crypto.randomUUID();
       const receiveGuid = crypto.randomUUID();
       const bytes = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
@@ -442,7 +446,7 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
         event: 'received',
         document_guid: documentGuid,
         receive_guid: receiveGuid,
-        legal_entity_id: legalEntityId,
+        legal_entity_id: options.legalEntityId ?? legalEntityId,
         document_type: 'invoice',
       });
       return { documentGuid, receiveGuid, instanceGuid };

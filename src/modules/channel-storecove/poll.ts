@@ -51,21 +51,21 @@ export async function pollQueue(
       if (!instance || taken.includes(instance.guid) || left.includes(instance.guid)) break;
       // One API key may serve several legal entities (and so several accounts here): an instance naming
       // another one that a connection here polls is that one's, neither read nor acknowledged, so its own
-      // connection takes it. One naming an entity no connection here polls is taken, as before: left, it
-      // would stay at the queue's head and stop this connection's receiving for good.
+      // connection takes it. One naming an entity no connection here polls is acknowledged without being
+      // kept: kept, another firm's invoice would land in this account; left, it would stay at the queue's
+      // head and stop this connection's receiving for good.
       const owner = legalEntityOf(instance.body);
-      if (owner !== null && owner !== legalEntityId && others.has(owner)) {
-        left.push(instance.guid);
-        events.push({
-          kind: 'left',
-          providerRef: instance.guid,
-          why: `Storecove webhook instance for legal entity ${owner}, not this connection's ${legalEntityId}`,
-          raw: { contentType: 'application/json', body: instance.body },
+      if (owner !== null && owner !== legalEntityId) {
+        const event = notOurs(instance.guid, `webhook instance for legal entity ${owner}`, owner, others, {
+          contentType: 'application/json',
+          body: instance.body,
         });
+        (event.acknowledged ? taken : left).push(instance.guid);
+        events.push(event);
         continue;
       }
       const found = await eventsOf(conn, instance, legalEntityId, others);
-      if (found.some((event) => event.kind === 'left')) {
+      if (found.some((event) => event.kind === 'left' && !event.acknowledged)) {
         left.push(instance.guid);
         events.push(...found);
         continue;
@@ -102,6 +102,28 @@ export function legalEntityOf(body: string): number | null {
     if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
   }
   return null;
+}
+
+/**
+ * A report for another legal entity than this connection's: left for the connection here that polls that
+ * entity, else acknowledged without being kept (for no connection on this installation).
+ */
+function notOurs(
+  guid: string,
+  what: string,
+  owner: number,
+  others: ReadonlySet<number>,
+  raw: RawReceipt,
+): Extract<ChannelEvent, { kind: 'left' }> {
+  return others.has(owner)
+    ? { kind: 'left', providerRef: guid, why: `Storecove ${what}: left for the connection polling it`, raw }
+    : {
+        kind: 'left',
+        providerRef: guid,
+        why: `Storecove ${what}, which no connection here polls: acknowledged without keeping it (Storecove keeps the document)`,
+        raw,
+        acknowledged: true,
+      };
 }
 
 /** The legal entities this channel's other connections here poll (their `legal_entity_id` settings). */
@@ -202,16 +224,18 @@ async function received(
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
-  // The received document names its legal entity too: one another connection here polls is left for it.
+  // The received document names its legal entity too: one not ours is left for the connection here that
+  // polls it, or acknowledged without being kept when none does (pollQueue).
   const owner = legalEntityOf(answer.text);
-  if (owner !== null && owner !== legalEntityId && others.has(owner))
+  if (owner !== null && owner !== legalEntityId)
     return [
-      {
-        kind: 'left',
-        providerRef: instance.guid,
-        why: `Storecove received document ${documentGuid} is for legal entity ${owner}, not this connection's ${legalEntityId}`,
+      notOurs(
+        instance.guid,
+        `received document ${documentGuid} for legal entity ${owner}`,
+        owner,
+        others,
         raw,
-      },
+      ),
     ];
   const ubl = ublOf(answer.text);
   // An answer without the UBL will not change by asking again: it goes to the core as it came, which

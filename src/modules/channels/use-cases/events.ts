@@ -122,11 +122,13 @@ export async function applyEvents(
   const counts = { statuses: 0, received: 0, unknown: 0 };
   for (const event of events) {
     if (event.kind === 'left') {
-      deps.logger?.info('channels: a report for another connection was left for its owner', {
-        channel: adapter.id,
-        provider_ref: event.providerRef,
-        reason: event.why,
-      });
+      const fields = { channel: adapter.id, provider_ref: event.providerRef, reason: event.why };
+      if (event.acknowledged)
+        deps.logger?.warn(
+          'channels: a report for no connection here was acknowledged without keeping it',
+          fields,
+        );
+      else deps.logger?.info('channels: a report for another connection was left for its owner', fields);
       continue;
     }
     if (event.kind === 'status') {
