@@ -282,10 +282,11 @@ describe('Storecove: two legal entities under one API key', () => {
     expect(storecove.deleted).toContain(received.instanceGuid);
     const list = (await as(alone)('GET', '/api/v1/received-documents?source=network')).body.data;
     expect(list).toHaveLength(0);
-    // The queue moves on: what comes after it is taken too.
+    // The queue moves on: what comes after it, for this connection's own entity, is received as ever.
     const next = storecove.receive(xml, { legalEntityId: storecove.legalEntityId + 7 });
     await later();
     await later();
     expect(storecove.deleted).toContain(next.instanceGuid);
+    expect((await as(alone)('GET', '/api/v1/received-documents?source=network')).body.data).toHaveLength(1);
   });
 });

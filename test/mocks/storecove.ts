@@ -132,7 +132,7 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
   const legalEntityId = options.legalEntityId ?? 4711;
   const participants = new Map<string, Participant>();
   const usedIdempotency = new Set<string>();
-  const receivedDocs = new Map<string, { receiveGuid: string; xml: Uint8Array }>();
+  const receivedDocs = new Map<string, { receiveGuid: string; xml: Uint8Array; legalEntityId: number }>();
   const instances = new Map<string, Instance>();
   // Queue order for `each`: an instance's place, renewed when it is replayed.
   const order = new Map<string, number>();
@@ -273,7 +273,7 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
         return new Response(null, { status: 404 });
       return Response.json({
         guid: params.guid,
-        legal_entity_id: legalEntityId,
+        legal_entity_id: doc.legalEntityId,
         ubl: Buffer.from(version === 'original' ? doc.xml : siRendering(doc.xml)).toString('base64'),
         tax_system: 'tax_line_percentages',
         system_generated_primary_image: false,
@@ -440,13 +440,14 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
       const documentGuid = crypto.randomUUID();
       const receiveGuid = crypto.randomUUID();
       const bytes = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
-      receivedDocs.set(documentGuid, { receiveGuid, xml: bytes });
+      const entity = options.legalEntityId ?? legalEntityId;
+      receivedDocs.set(documentGuid, { receiveGuid, xml: bytes, legalEntityId: entity });
       const instanceGuid = enqueue({
         event_type: 'received_document',
         event: 'received',
         document_guid: documentGuid,
         receive_guid: receiveGuid,
-        legal_entity_id: options.legalEntityId ?? legalEntityId,
+        legal_entity_id: entity,
         document_type: 'invoice',
       });
       return { documentGuid, receiveGuid, instanceGuid };
