@@ -5,6 +5,8 @@
 // the line's unit (UBL Price/BaseQuantity, CII NetPriceProductTradePrice/BasisQuantity), a gross price as
 // UBL Price/AllowanceCharge and CII GrossPriceProductTradePrice; valid under the official rules in every
 // profile, read back from ours and from files of others, and printed beside the price.
+// ENGINE-INDEPENDENT TEST: what this file checks is the e-invoice's XML and the official rules' verdict;
+// its documents are stored as every other's, which the PostgreSQL lane proves elsewhere (test-lanes.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { DocumentData } from '../../src/modules/documents/model';

@@ -1,6 +1,8 @@
 // The EN 16931 references a real invoice carries beyond the basics: the preceding invoice (BG-3, also one
 // never stored here), order, contract and accounting references, tax point date and invoicing period.
 // Written into UBL and CII where the standard puts them, passing the official rules, and drawn on the PDF.
+// ENGINE-INDEPENDENT TEST: what this file checks is the e-invoice's XML and the official rules' verdict;
+// its documents are stored as every other's, which the PostgreSQL lane proves elsewhere (test-lanes.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { CASES } from '../einvoicing-fixtures';

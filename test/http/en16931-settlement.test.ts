@@ -1,5 +1,7 @@
 // EN 16931 settlement terms beyond a plain transfer: prepaid and rounding amounts (BT-113/114) that the
 // amount due follows, written into UBL and CII, drawn on the PDF, and passed by the official rules.
+// ENGINE-INDEPENDENT TEST: what this file checks is the e-invoice's XML and the official rules' verdict;
+// its documents are stored as every other's, which the PostgreSQL lane proves elsewhere (test-lanes.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { makeDocument, makeParties } from '../document-factories';

@@ -3,6 +3,8 @@
 // syntax puts it (UBL InvoicePeriod/DescriptionCode in UNTDID 2005, CII DueDateTypeCode in UNTDID 2475),
 // valid under the official rules in every profile, read back from ours and from files of others, never
 // beside a BT-7 date (BR-CO-03), stored on documents and printed on the PDF.
+// ENGINE-INDEPENDENT TEST: what this file checks is the e-invoice's XML and the official rules' verdict;
+// its documents are stored as every other's, which the PostgreSQL lane proves elsewhere (test-lanes.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { DocumentData } from '../../src/modules/documents/model';
