@@ -145,6 +145,13 @@ describe('a receipt says the amount was received', () => {
       const english = await printed({ ...asType('receipt', 'en-GB'), templateId });
       expect(english).toMatch(/Received with thanks: €[0-9,]+\.[0-9]{2}\./);
       expect(english).not.toMatch(/IBAN|Scan/);
+      // It names who paid, not whom it bills.
+      expect(`${templateId}: ${/erhalten von/i.test(german)} ${/rechnungsempfänger/i.test(german)}`).toBe(
+        `${templateId}: true false`,
+      );
+      expect(`${templateId}: ${/received from/i.test(english)} ${/bill to/i.test(english)}`).toBe(
+        `${templateId}: true false`,
+      );
     }
   });
 

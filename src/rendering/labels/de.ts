@@ -126,6 +126,7 @@ export const de: Labels = {
   attention: 'z. Hd.',
   deliveryDate: 'Leistungsdatum',
   deliveredOn: 'Lieferdatum',
+  receivedFrom: 'Erhalten von',
   deliveryWanted: 'Liefertermin',
   received: (amount) => `Betrag von ${amount} dankend erhalten.`,
   receivedBy: 'Zahlungsart',

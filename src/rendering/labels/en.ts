@@ -138,6 +138,7 @@ export const en: Labels = {
   attention: 'Attn:',
   deliveryDate: 'Date of supply',
   deliveredOn: 'Delivery date',
+  receivedFrom: 'Received from',
   deliveryWanted: 'Delivery required by',
   received: (amount) => `Received with thanks: ${amount}.`,
   receivedBy: 'Paid by',

@@ -123,6 +123,7 @@ export const es: Labels = {
   attention: 'A la atención de',
   deliveryDate: 'Fecha de entrega',
   deliveredOn: 'Fecha de entrega',
+  receivedFrom: 'Recibido de',
   deliveryWanted: 'Fecha de entrega deseada',
   received: (amount) => `Hemos recibido la cantidad de ${amount}.`,
   receivedBy: 'Forma de pago',

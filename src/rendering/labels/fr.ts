@@ -134,6 +134,7 @@ export const fr: Labels = {
   attention: "À l'attention de",
   deliveryDate: 'Date de livraison',
   deliveredOn: 'Date de livraison',
+  receivedFrom: 'Reçu de',
   deliveryWanted: 'Livraison souhaitée le',
   received: (amount) => `Nous avons bien reçu la somme de ${amount}.`,
   receivedBy: 'Mode de paiement',

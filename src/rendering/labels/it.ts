@@ -122,6 +122,7 @@ export const it: Labels = {
   attention: 'Alla c.a.',
   deliveryDate: 'Data di consegna',
   deliveredOn: 'Data di consegna',
+  receivedFrom: 'Ricevuto da',
   deliveryWanted: 'Consegna richiesta entro il',
   received: (amount) => `Abbiamo ricevuto l’importo di ${amount}.`,
   receivedBy: 'Modalità di pagamento',

@@ -123,6 +123,7 @@ export const nl: Labels = {
   attention: 'T.a.v.',
   deliveryDate: 'Leverdatum',
   deliveredOn: 'Leverdatum',
+  receivedFrom: 'Ontvangen van',
   deliveryWanted: 'Gewenste leverdatum',
   received: (amount) => `Het bedrag van ${amount} in goede orde ontvangen.`,
   receivedBy: 'Betaalwijze',

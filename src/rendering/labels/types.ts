@@ -159,6 +159,8 @@ export interface Labels {
   deliveredOn: string;
   /** The delivery date a purchase order asks for (German "Liefertermin"); a purchase order falls not due. */
   deliveryWanted: string;
+  /** A receipt's heading over its customer: who paid (German "Erhalten von"), not whom it bills. */
+  receivedFrom: string;
   /** A receipt's payment block: the amount (formatted) was received, not to be paid. */
   received: (amount: string) => string;
   /** Before how a receipt's amount was paid (BT-82 in words, or the one method named). */

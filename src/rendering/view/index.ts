@@ -57,7 +57,10 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const partyCtx = { locale: languageOf(locale), labels, showCountry };
   const billHeading = type.payable || documentType === 'credit_note' || documentType === 'receipt';
   const recipients = [];
-  if (data.buyer) recipients.push(partyView(data.buyer, billHeading ? labels.billTo : labels.to, partyCtx));
+  // A receipt names who paid ("Erhalten von"), not whom it bills.
+  const buyerHeading =
+    documentType === 'receipt' ? labels.receivedFrom : billHeading ? labels.billTo : labels.to;
+  if (data.buyer) recipients.push(partyView(data.buyer, buyerHeading, partyCtx));
   if (data.ship_to) recipients.push(partyView({ ...data.ship_to }, labels.shipTo, partyCtx));
 
   const highlight = highlightFor(input, labels, fmt);
