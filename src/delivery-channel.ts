@@ -272,6 +272,11 @@ export interface ChannelAdapter {
   /** Whether `receiver` can receive on this channel (the provider's directory or discovery). */
   lookup?(conn: ChannelConnection, receiver: ParticipantId): Promise<LookupAnswer>;
   send(conn: ChannelConnection, message: OutgoingMessage): Promise<SendReceipt>;
+  /**
+   * One provider queue may serve several connections here (Storecove: one API key, several legal
+   * entities): a poll is told the others' settings (`ChannelConnection.peers`). Others are never read.
+   */
+  sharedQueue?: true;
   /** New statuses and received documents since `cursor` (null: from the start); answers the next cursor. */
   poll?(
     conn: ChannelConnection,

@@ -278,8 +278,7 @@ export async function blob<M extends Method>(
   path: PathFor<M>,
   options: RequestOptions = {},
 ): Promise<Blob> {
-  const response = await send(method, path, options);
-  return await response.blob();
+  return (await blobWithHeaders(method, path, options)).blob;
 }
 
 /** A file and the answer's headers (a DATEV file says how many bookings it left out: X-Datev-Left-Out). */

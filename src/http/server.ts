@@ -57,6 +57,8 @@ function withTraceId(response: Response, requestId: string): Response {
  * is malformed (SPEC 7's 400).
  */
 function malformedPath(url: string): boolean {
+  // Every request passes here: the URL is parsed only when it holds an escape at all.
+  if (!url.includes('%')) return false;
   const path = new URL(url).pathname;
   if (!path.includes('%')) return false;
   try {

@@ -57,6 +57,7 @@ export const storecoveAdapter: ChannelAdapter = {
   diagnoseConnection,
   lookup,
   send,
+  sharedQueue: true,
   poll: pollQueue,
   respond,
 };

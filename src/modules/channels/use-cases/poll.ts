@@ -69,7 +69,8 @@ export async function pollChannel(
   const ctx = job.forAccount(row.accountId);
   try {
     const own = connectionOf(deps, adapter, row);
-    const connection = { ...own, peers: await peersOf(deps, adapter, row, own) };
+    // Read only for a channel whose one queue may serve several connections here (every poll otherwise).
+    const connection = adapter.sharedQueue ? { ...own, peers: await peersOf(deps, adapter, row, own) } : own;
     let cursor = row.pollCursor;
     // A provider that hands out one report per poll (and learns what was taken on the next) is asked
     // again at once while it has more: each round's events are stored before the next round acknowledges them.
