@@ -45,6 +45,10 @@ export async function openBrowser(origin: string, language = 'en-US'): Promise<W
     env: { ...process.env, LANGUAGE: language.replace('-', '_') },
   });
   const page = await browser.newPage();
+  // puppeteer's 30 s for a navigation or a wait without its own bound: a landing machine loaded by the other
+  // lanes took longer once (a step of a 10 s test); a wait that is never met still fails, later.
+  page.setDefaultTimeout(60_000);
+  page.setDefaultNavigationTimeout(60_000);
   await page.setViewport({ width: 1280, height: 900 });
   await page.setExtraHTTPHeaders({ 'accept-language': language });
   const downloads = mkdtempSync(join(tmpdir(), 'console-downloads-'));
@@ -231,14 +235,22 @@ async function settled(element: import('puppeteer-core').ElementHandle<Element>)
   });
 }
 
-/** Waits until the page's text contains `text`. */
+/** Waits until the page's text contains `text`; past `timeout` the error says what the page said instead. */
 export async function waitForText(page: Page, text: string, timeout = 20_000) {
-  await page.waitForFunction(
-    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not hidden text
-    (wanted: string) => document.body.innerText.includes(wanted),
-    { timeout },
-    text,
-  );
+  try {
+    await page.waitForFunction(
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not hidden text
+      (wanted: string) => document.body.innerText.includes(wanted),
+      { timeout },
+      text,
+    );
+  } catch (error) {
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(the page did not answer)');
+    throw new Error(`"${text}" not on ${page.url()} after ${timeout} ms; it says:\n${shown.slice(0, 3000)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
