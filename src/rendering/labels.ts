@@ -20,16 +20,23 @@ export function languageOf(locale: string): Language {
 /**
  * Words a country says otherwise than the language's main one (`de` in Austria): Austria's VAT id is the
  * "UID-Nr." (§ 11 Abs. 1 Z 2 UStG), its register the "Firmenbuch" (FN), and its reverse charge the
- * "Übergang der Steuerschuld" (§ 19 Abs. 1 UStG).
+ * "Übergang der Steuerschuld" (§ 19 Abs. 1 UStG); Spain's correction the "factura rectificativa".
  */
 const REGIONAL: Record<string, Partial<Labels>> = {
   'de-AT': {
-    taxId: 'UID-Nr.',
+    vatId: 'UID-Nr.',
     registration: 'Firmenbuch',
     vatCategoryNotes: {
       ...de.vatCategoryNotes,
       AE: 'Übergang der Steuerschuld auf den Leistungsempfänger (Reverse Charge)',
     },
+  },
+  // A Spanish firm corrects an invoice by a "factura rectificativa" (Real Decreto 1619/2012 art. 15), which
+  // names the invoice it corrects; a "nota de crédito" is no invoice there (it stays the Latin American word).
+  'es-ES': {
+    titles: { ...es.titles, credit_note: 'Factura rectificativa' },
+    correctionTitle: 'Factura rectificativa',
+    creditNoteFor: (n, d) => `Rectifica la factura ${n}${d ? ` del ${d}` : ''}`,
   },
 };
 /**
@@ -103,8 +110,8 @@ export function isVatNumber(taxId: string, country?: string | null): boolean {
 
 /**
  * The label a party's tax id is printed with: the language's word for a VAT number where it is one ("VAT
- * ID" in English: an EU VAT identification number, VAT Directive art. 214), else its word for a tax id
- * ("Tax ID" for a US firm's EIN). The other languages' `taxId` is a VAT word already ("USt-IdNr.", "N° TVA").
+ * ID", "USt-IdNr.", "N° TVA": an EU VAT identification number, VAT Directive art. 214), else its word for a
+ * tax id ("Tax ID", "Steuernummer", "N° fiscal" for a US firm's EIN). Spanish says "NIF" for both.
  */
 export function taxIdLabel(labels: Labels, taxId: string, country?: string | null): string {
   return labels.vatId !== undefined && isVatNumber(taxId, country) ? labels.vatId : labels.taxId;

@@ -104,9 +104,9 @@ describe("an Irish Ltd's invoice in English", () => {
     expect(labelsFor('en-US').taxId).toBe('Tax ID');
     expect(labelsFor('en-US', 'US').taxId).toBe('Tax ID');
     expect(labelsFor('en-IE', 'US').taxId).toBe('Tax ID');
-    // Other languages keep their own words (an Austrian firm's German: "UID-Nr.").
-    expect(labelsFor('de-DE', 'AT').taxId).toBe('UID-Nr.');
-    expect(labelsFor('fr-FR', 'FR').taxId).toBe('N° TVA');
+    // Other languages keep their own words for a VAT id (an Austrian firm's German: "UID-Nr.").
+    expect(labelsFor('de-DE', 'AT').vatId).toBe('UID-Nr.');
+    expect(labelsFor('fr-FR', 'FR').vatId).toBe('N° TVA');
   });
 
   test('a common-law company names its directors; a GmbH in English keeps "Managing directors"', () => {

@@ -67,8 +67,8 @@ describe('Austrian German', () => {
   });
 
   test('without a seller, the locale’s region: de-AT, de_AT and de-Latn-AT alike', () => {
-    for (const locale of ['de-AT', 'de_AT', 'de-Latn-AT']) expect(labelsFor(locale).taxId).toBe('UID-Nr.');
-    expect(labelsFor('de-DE').taxId).toBe('USt-IdNr.');
+    for (const locale of ['de-AT', 'de_AT', 'de-Latn-AT']) expect(labelsFor(locale).vatId).toBe('UID-Nr.');
+    expect(labelsFor('de-DE').vatId).toBe('USt-IdNr.');
     expect(labelsFor('de-AT').dueDate).toBe(labelsFor('de-DE').dueDate);
     expect(labelsFor('de-AT')).toBe(labelsFor('de-at'));
   });

@@ -129,11 +129,12 @@ export interface Labels {
    *  the German words. */
   keepInvoice?: { heading: string; text: string };
   details: string;
-  /** A party's tax id where it is not recognisably a VAT number (a US firm's EIN: "Tax ID"); in a language
-   *  without `vatId`, every tax id's label (the VAT word: "USt-IdNr.", "N° TVA"). */
+  /** A party's tax id where it is not recognisably a VAT number (a US firm's EIN: "Tax ID", "Steuernummer",
+   *  "N° fiscal"); in a language without `vatId`, every tax id's label (Spanish "NIF"). */
   taxId: string;
-  /** A party's tax id where it is a VAT identification number (labels.ts `taxIdLabel`): English "VAT ID"
-   *  (a German USt-IdNr. is no mere "Tax ID"). A language whose `taxId` is a VAT word needs none. */
+  /** A party's tax id where it is a VAT identification number (labels.ts `taxIdLabel`): English "VAT ID",
+   *  German "USt-IdNr.", French "N° TVA" (a US firm's EIN is none: a German invoice calling it "USt-IdNr."
+   *  says the buyer holds an EU VAT number). */
   vatId?: string;
   registration: string;
   /** The seller's national tax number (German Steuernummer, BT-32), beside the VAT id. */

@@ -3,7 +3,7 @@
 // Drawn where every PDF is drawn (RenderPdf: the render pool, its time and memory limits), counted against
 // the monthly render quota and metered as a render (issue 37; docs/reports.md).
 import type { PageSizeId } from '../../../domain/reference';
-import { labelsFor } from '../../../rendering/labels';
+import { labelsFor, taxIdLabel } from '../../../rendering/labels';
 import { statementRenderInput } from '../../../rendering/statement/render-input';
 import type { StatementPdfInput } from '../../../rendering/statement/types';
 import type { RenderPdf } from '../../../rendering/types';
@@ -146,7 +146,9 @@ async function pdfInputOf(
           ...(profile.displayName && profile.displayName !== profile.legalName ? [profile.legalName] : []),
           ...addressLines(profile.address ?? undefined, language, showCountry),
           ...(profile.email ? [profile.email] : []),
-          ...(profile.taxId ? [`${labels.taxId} ${profile.taxId}`] : []),
+          ...(profile.taxId
+            ? [`${taxIdLabel(labels, profile.taxId, profile.address?.country)} ${profile.taxId}`]
+            : []),
           ...(bank?.iban
             ? [
                 [`IBAN ${groupIban(bank.iban)}`, bank.bic ? `BIC ${bank.bic}` : '']
