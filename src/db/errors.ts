@@ -8,8 +8,20 @@ export type DbErrorCode =
   | 'not_null_violation'
   | 'storage_full'
   | 'busy'
-  /** Text the engine cannot store (PostgreSQL: a NUL character, 22021). */
+  /**
+   * Text the engine cannot store: PostgreSQL's NUL in text (22021, character_not_in_repertoire) or a
+   * character its encoding cannot take (22P05, untranslatable_character: `\u0000` in jsonb).
+   */
   | 'invalid_text'
+  /**
+   * A value the engine refuses for its type or its size, whatever the statement: PostgreSQL's number past
+   * its type (22003, a CAST to bigint of an amount), text that is no value of the type it is read as (22P02:
+   * a number, or JSON with a lone surrogate's escape read as jsonb), a date or time past the calendar (22007,
+   * 22008), text past a column's length (22001), an index entry past the engine's limit (54000: about 2,700
+   * bytes in a btree); SQLite's SQLITE_TOOBIG. Answered 422 (src/http/error-handler.ts), logged as an error:
+   * the request's input is usually the cause, but a value the service computed itself is a defect.
+   */
+  | 'invalid_value'
   /**
    * The database cannot be reached or is going away (PostgreSQL restarting, stopped, out of connection
    * slots): nothing of the statement is known to be done unless it committed; the request may be retried.
@@ -53,6 +65,12 @@ export const isUniqueViolation = (error: unknown, column?: string) => {
 };
 
 export const isInvalidText = (error: unknown) => dbErrorOf(error)?.code === 'invalid_text';
+
+/** The engine refused a value of the statement, or text it cannot keep: answered 422, never 500. */
+export const isRefusedValue = (error: unknown) => {
+  const code = dbErrorOf(error)?.code;
+  return code === 'invalid_text' || code === 'invalid_value';
+};
 
 /** A request meeting this is answered 503 with Retry-After (src/http/error-handler.ts). */
 export const isDatabaseUnavailable = (error: unknown) => {

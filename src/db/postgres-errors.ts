@@ -8,7 +8,14 @@ const CODES: Record<string, DbErrorCode> = {
   '23502': 'not_null_violation',
   '53100': 'storage_full', // disk_full
   '22021': 'invalid_text', // character_not_in_repertoire: a NUL in text
-  '22P05': 'invalid_text', // untranslatable_character
+  '22P05': 'invalid_text', // untranslatable_character: `\u0000` in jsonb
+  // A value the statement brought that the server refuses for its type or size: the request's, usually.
+  '22003': 'invalid_value', // numeric_value_out_of_range: an amount's CAST to bigint
+  '22P02': 'invalid_value', // invalid_text_representation: no number, or JSON with a lone surrogate's escape
+  '22007': 'invalid_value', // invalid_datetime_format
+  '22008': 'invalid_value', // datetime_field_overflow
+  '22001': 'invalid_value', // string_data_right_truncation: past a varchar's length
+  '54000': 'invalid_value', // program_limit_exceeded: an index row past its size (about 2,700 bytes)
   '40001': 'busy', // serialization_failure
   '40P01': 'busy', // deadlock_detected
   '55P03': 'busy', // lock_not_available
@@ -86,6 +93,16 @@ export function fromPostgresError(error: unknown): unknown {
       .join(', ');
   }
   return new DbError(code, `${error.message} (SQLSTATE ${sqlState})`, constraint, error);
+}
+
+/** The SQLSTATE of the PostgreSQL error in `error` or its causes (`22003`), or undefined. */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof postgres.PostgresError) return String((current as PostgresErrorFields).code ?? '');
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /**

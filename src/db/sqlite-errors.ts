@@ -11,6 +11,7 @@ const CODES: Record<string, DbErrorCode> = {
   SQLITE_BUSY: 'busy',
   SQLITE_BUSY_SNAPSHOT: 'busy',
   SQLITE_LOCKED: 'busy',
+  SQLITE_TOOBIG: 'invalid_value', // a string or blob past SQLITE_MAX_LENGTH
 };
 
 export function fromSqliteError(error: unknown): unknown {

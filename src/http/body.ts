@@ -16,6 +16,12 @@ export type PreparedBody =
 /** What makes a JSON string unfit to keep: U+0000, or a lone surrogate (no Unicode character). */
 export type BadText = 'nul_character' | 'not_unicode';
 
+/** What a field refused for its text says (at the door, or the database's refusal of a kept draft's). */
+export const BAD_TEXT_MESSAGES: Record<BadText, string> = {
+  nul_character: 'Text must not contain the NUL character (U+0000)',
+  not_unicode: 'Text must be Unicode: a lone surrogate (\\ud800-\\udfff without its pair) is no character',
+};
+
 const badText = (text: string): BadText | null =>
   text.includes('\u0000') ? 'nul_character' : text.isWellFormed() ? null : 'not_unicode';
 

@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia';
-import { dbErrorOf, dbErrorText, isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
-import { isReadOnlyRefusal } from '../db/postgres-errors';
+import { dbErrorOf, dbErrorText, isDatabaseUnavailable, isRefusedValue, isStorageFull } from '../db/errors';
+import { isReadOnlyRefusal, sqlStateOf } from '../db/postgres-errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { isStoreUnavailable, storeMisconfiguration } from '../storage/unavailable';
+import { BAD_TEXT_MESSAGES, type BadText, badTextAt } from './body';
 import { errorResponse } from './envelope';
 import type { MethodMatcher } from './method-matcher';
 import { requestIdOf } from './request-context';
@@ -110,6 +111,99 @@ export function outageResponse(logger: Logger, requestId: string, error: unknown
   return null;
 }
 
+/** What the database's refusal of a value says, by PostgreSQL's SQLSTATE. */
+const REFUSED_MESSAGES: Record<string, string> = {
+  '22021': BAD_TEXT_MESSAGES.nul_character,
+  '22P05': 'Text holds a character the database cannot keep (an escaped U+0000, or a lone surrogate)',
+  '22003': 'A number is too large for the database to keep (past the range of its type)',
+  '22P02': 'A value is not of the kind the database keeps there (a number or JSON it cannot read)',
+  '22007': 'A date or time is not one the database can read',
+  '22008': 'A date or time is outside the range the database keeps',
+  '22001': 'A text is longer than the database keeps for its field',
+  '54000':
+    'A value is too long for the database to keep (an indexed field takes at most about 2,700 bytes): shorten it',
+};
+const REFUSED_DEFAULT = 'A value is too large or malformed for the database to keep';
+
+/**
+ * The first text of a failed statement's parameters that no database keeps (U+0000, a lone surrogate), and
+ * where: a parameter holding JSON (a draft's content, `{"line_items":[...]}`) is read, and the place named
+ * as the document's field (`line_items.0.taxes.0.name`); plain text has no place. drizzle's query error
+ * carries the parameters (`params`) above the port's DbError.
+ */
+export function badTextInStatement(error: unknown): { loc: string | null; kind: BadText } | null {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const params = (current as { params?: unknown }).params;
+    if (Array.isArray(params)) {
+      for (const param of params) {
+        if (typeof param !== 'string') continue;
+        let value: unknown = param;
+        if (/^\s*[[{]/.test(param)) {
+          try {
+            value = JSON.parse(param);
+          } catch {
+            // not JSON: the text as it is
+          }
+        }
+        const found = badTextAt(value, '$');
+        if (found !== null) {
+          const loc = found.loc.replace(/^\$\.?/, '');
+          return { loc: loc === '' ? null : loc, kind: found.kind };
+        }
+      }
+      return null;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * A value the database refused for its type or size (SQLSTATE 22003, 22P02, 22007, 22008, 22001, 54000,
+ * 22021, 22P05; SQLite's SQLITE_TOOBIG): the spec's 422. The request's input is the usual cause (a file's
+ * amount past any bigint, a received document's currency of thousands of characters, a draft kept with a
+ * lone surrogate before 2026-12-07), but not always: a value the service computed itself is a defect, so
+ * every one is logged as an error, with the engine's words and the statement (not its values).
+ */
+export function refusedValueResponse(logger: Logger, requestId: string, error: unknown): Response {
+  const sqlState = sqlStateOf(error);
+  const bad = badTextInStatement(error);
+  logger.error('the database refused a value: answered 422 (a defect unless the request brought it)', {
+    request_id: requestId,
+    ...(sqlState === undefined ? {} : { sqlstate: sqlState }),
+    error: dbErrorText(error) ?? (error instanceof Error ? error.message : String(error)),
+    ...(statementOf(error) === undefined ? {} : { statement: statementOf(error) }),
+    ...(bad?.loc ? { loc: bad.loc } : {}),
+  });
+  if (bad !== null) {
+    const msg = BAD_TEXT_MESSAGES[bad.kind];
+    return errorResponse(
+      'unprocessable_entity',
+      bad.loc === null
+        ? msg
+        : `${msg}: ${bad.loc} holds it (kept before such text was refused); send that field again and retry`,
+      requestId,
+      bad.loc === null ? undefined : { fields: [{ loc: bad.loc, msg, type: 'value_error' }] },
+    );
+  }
+  const message =
+    (sqlState === undefined ? undefined : REFUSED_MESSAGES[sqlState]) ??
+    (dbErrorOf(error)?.code === 'invalid_text' ? BAD_TEXT_MESSAGES.nul_character : REFUSED_DEFAULT);
+  return errorResponse('unprocessable_entity', message, requestId);
+}
+
+/** The SQL of the failed statement (drizzle's query error keeps it beside its parameters), if known. */
+function statementOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const query = (current as { query?: unknown }).query;
+    if (typeof query === 'string') return query.length > 2_000 ? `${query.slice(0, 2_000)}…` : query;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * The one place that turns anything thrown during a request into the spec's error envelope.
  * `methods` tells a wrong method on a known path (405) apart from an unknown path (404).
@@ -123,15 +217,10 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
     if (isStorageFull(error)) return storageFullResponse(logger, requestId);
     const outage = outageResponse(logger, requestId, error);
     if (outage) return outage;
-    // Requests are refused at the door for NUL in JSON or the URL (body.ts); text from inside a file (an
-    // import's CSV, a received document) that still holds one cannot be stored, and says so.
-    if (isInvalidText(error)) {
-      return errorResponse(
-        'unprocessable_entity',
-        'Text must not contain the NUL character (U+0000)',
-        requestId,
-      );
-    }
+    // Requests are refused at the door for NUL and lone surrogates in JSON or the URL (body.ts), and each
+    // route's schema bounds its fields; a value from inside a file (an import's CSV, a received document)
+    // or kept before a check existed that the database still refuses is the request's 422, never a 500.
+    if (isRefusedValue(error)) return refusedValueResponse(logger, requestId, error);
     switch (code) {
       case 'VALIDATION': {
         const validation = error as unknown as ElysiaValidationError;
@@ -174,6 +263,7 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
       request_id: requestId,
       code,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      ...(dbErrorText(error) === undefined ? {} : { database: dbErrorText(error) }),
     });
     return errorResponse('internal_error', 'An unexpected error occurred', requestId);
   });

@@ -1,13 +1,13 @@
 // The front door around the Elysia app: request ids, bodies read under their caps, NULs and lone surrogates
 // refused, the last-resort 500.
 import type { Server } from 'bun';
-import { isStorageFull } from '../db/errors';
+import { isRefusedValue, isStorageFull } from '../db/errors';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import { withinList } from '../shared/pagination';
 import { authenticate, type Principal, rememberPrincipal } from './auth';
-import { type BadText, MAX_JSON_DEPTH, prepareBody } from './body';
+import { BAD_TEXT_MESSAGES, type BadText, MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
-import { outageResponse, storageFullResponse } from './error-handler';
+import { outageResponse, refusedValueResponse, storageFullResponse } from './error-handler';
 import { IdempotencyStore } from './idempotency';
 import { type HttpApp, type IdempotentDeps, idempotentHandler } from './idempotent-request';
 import './email-format'; // the `email` format with internationalized domains (before any request is checked)
@@ -23,12 +23,6 @@ export interface ServerDeps extends IdempotentDeps {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** What a field refused at the door for its text says (body.ts `badTextAt`). */
-const BAD_TEXT_MESSAGES: Record<BadText, string> = {
-  nul_character: 'Text must not contain the NUL character (U+0000)',
-  not_unicode: 'Text must be Unicode: a lone surrogate (\\ud800-\\udfff without its pair) is no character',
-};
 
 /**
  * Every answer's own headers: its trace id, and `nosniff`, so no browser takes an answer (an error quoting
@@ -211,6 +205,8 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
         response = domainErrorResponse(error, meta.id);
       } else if (isStorageFull(error)) {
         response = storageFullResponse(deps.logger, meta.id);
+      } else if (isRefusedValue(error)) {
+        response = refusedValueResponse(deps.logger, meta.id, error);
       } else {
         deps.logger.error('unhandled error', {
           request_id: meta.id,
