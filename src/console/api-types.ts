@@ -1550,6 +1550,19 @@ export interface Import {
   completed_at: string | null;
   /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
   created_by?: string;
+  /** Documents import, while pending, present only when some valid row carries a history (status 'finalized', 'sent' or 'paid'): each such document, which confirm creates issued and with its payment */
+  issued_rows?: {
+    /** The document's first row (for a CSV, its first line's) */
+    row: number;
+    /** As on a row error: only where not row + 1 */
+    sheet_row?: number;
+    number: string;
+    status: 'finalized' | 'sent' | 'paid';
+    /** The day of the payment recorded with it */
+    paid_on?: string;
+    /** The payment recorded; absent for a 'paid' row without one: the whole amount due */
+    amount_paid?: string;
+  }[];
 }
 
 /** GET /settings/accounting response.data */

@@ -53,6 +53,7 @@ const EURO_COLUMNS = new Set([
   'line.discount_amount',
   'prepaid_amount',
   'shipping.amount',
+  'amount_paid',
 ]);
 /** Columns of percents, which Excel saves as shown when formatted as such: `19%`, `19 %`. */
 const PERCENT_COLUMNS = new Set(['line.tax_rate', 'line.discount_percent']);

@@ -16,6 +16,11 @@ export interface ImportEntry {
   locs?: Record<string, string>;
   /** A CSV's spreadsheet rows of `rows`, kept only where one is not its row + 1 (see RowError). */
   sheetRows?: number[];
+  /**
+   * A document's history, split off its create body (resources/document-history.ts): the status it was
+   * issued with, its payment, its invoice's number. Absent for a draft row.
+   */
+  history?: Record<string, string>;
 }
 
 /** What parsing made of the rows, before any check that needs the database. */

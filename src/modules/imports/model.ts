@@ -33,7 +33,9 @@ export const CreateImportBody = t.Object(
       description:
         'json: one object per row (a customer or document create body). csv: strings joined with ' +
         'newlines into one CSV text whose first record is the header (an array of lines, or the whole ' +
-        'CSV as a single string); documents: one record per line item, grouped by number or document_ref',
+        'CSV as a single string); documents: one record per line item, grouped by number or document_ref. ' +
+        'A documents row may carry its history (docs/imports.md): status (finalized, sent, paid), paid_on, ' +
+        "amount_paid, and a credit note's source_document_number",
     }),
   },
   { additionalProperties: false },
@@ -62,6 +64,21 @@ function omittedErrors(row: ImportHead): { errors_omitted?: number } {
   return omitted > 0 ? { errors_omitted: omitted } : {};
 }
 
+/** A row that confirm will create issued, not as a draft (docs/imports.md "Moving an invoice history"). */
+export const IssuedRow = t.Object({
+  row: t.Integer({ minimum: 1, description: "The document's first row (for a CSV, its first line's)" }),
+  sheet_row: t.Optional(t.Integer({ minimum: 2, description: 'As on a row error: only where not row + 1' })),
+  number: t.String(),
+  status: t.Union([t.Literal('finalized'), t.Literal('sent'), t.Literal('paid')]),
+  paid_on: t.Optional(t.String({ description: 'The day of the payment recorded with it' })),
+  amount_paid: t.Optional(
+    t.String({
+      description: "The payment recorded; absent for a 'paid' row without one: the whole amount due",
+    }),
+  ),
+});
+export type IssuedRow = typeof IssuedRow.static;
+
 export const Import = t.Object({
   id: t.String({ examples: ['imp_01jd0000000000000000000000'] }),
   resource: ImportResource,
@@ -86,10 +103,17 @@ export const Import = t.Object({
   updated_at: t.String({ format: 'date-time' }),
   completed_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
   created_by: CreatedBy,
+  issued_rows: t.Optional(
+    t.Array(IssuedRow, {
+      description:
+        'Documents import, while pending, present only when some valid row carries a history (status ' +
+        "'finalized', 'sent' or 'paid'): each such document, which confirm creates issued and with its payment",
+    }),
+  ),
 });
 export type Import = typeof Import.static;
 
-export function presentImport(row: ImportHead): Import {
+export function presentImport(row: ImportHead, issuedRows?: IssuedRow[]): Import {
   return {
     id: row.id,
     resource: row.resource,
@@ -104,5 +128,6 @@ export function presentImport(row: ImportHead): Import {
     updated_at: row.updatedAt,
     completed_at: row.completedAt,
     ...createdByField(row.createdBy),
+    ...(issuedRows && issuedRows.length > 0 ? { issued_rows: issuedRows } : {}),
   };
 }

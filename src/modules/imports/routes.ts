@@ -6,6 +6,7 @@ import type { AppLinks } from '../../module';
 import { notFound } from '../../shared/errors';
 import { CreateImportBody, Import, presentImport } from './model';
 import { findImport } from './repo';
+import { issuedRowsOf } from './review';
 import { cancelImport } from './use-cases/cancel-import';
 import { confirmImport } from './use-cases/confirm-import';
 import { createImport } from './use-cases/create-import';
@@ -18,7 +19,10 @@ export function importRoutes(auth: Auth, deps: AppDeps, links: AppLinks) {
     .use(auth)
     .post(
       '',
-      async ({ ctx, body }) => ({ data: presentImport(await createImport({ ctx, input: body, links })) }),
+      async ({ ctx, body }) => {
+        const row = await createImport({ ctx, input: body, links });
+        return { data: presentImport(row, await issuedRowsOf(ctx.db, row)) };
+      },
       {
         auth: true,
         body: CreateImportBody,
@@ -33,7 +37,7 @@ export function importRoutes(auth: Auth, deps: AppDeps, links: AppLinks) {
       async ({ ctx, params }) => {
         const row = await findImport(ctx.db, ctx.accountId, params.import_id);
         if (!row) throw notFound('Import');
-        return { data: presentImport(row) };
+        return { data: presentImport(row, await issuedRowsOf(ctx.db, row)) };
       },
       {
         auth: true,

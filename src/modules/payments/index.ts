@@ -10,3 +10,4 @@ export {
 export { listPayments } from './repo';
 export { paidAfterPerDocument } from './report-sums';
 export type { PaymentMethod, PaymentRow } from './schema';
+export { recordPayment } from './use-cases/record-payment';

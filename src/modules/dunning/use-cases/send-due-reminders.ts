@@ -5,6 +5,7 @@ import { conflict, DomainError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import { sellerToday } from '../../business-profiles';
 import { daysOverdue, listDocuments } from '../../documents';
+import { readAccountingSettings } from '../../exports';
 import { findPolicy, remindersOf } from '../repo';
 import { remindableProblem } from './remindable';
 import {
@@ -21,7 +22,9 @@ const PAGE = 100;
 /**
  * The daily job of one account: every overdue invoice whose next level is due gets that level, one level a
  * document a day (none if a reminder already went out today) and none before the last letter's payment date
- * has passed, never a paid, voided or disputed invoice.
+ * has passed, never a paid, voided or disputed invoice. Nor does it start the dunning of an invoice dated on
+ * or before the books kept elsewhere (`booked_until`): the history another tool issued, carried in by an
+ * import, whose reminders were that tool's; a reminder sent by hand starts it, and the job goes on from there.
  * Each reminder commits on its own, fenced on the job's claim; the unique (document, level) index keeps a
  * re-run after a crash from sending one twice, and the commit checks the day's reminder again so that two
  * days' jobs running at once (a late retry) cannot send two levels on one day. A reminder that cannot go out (no address, quota) is logged
@@ -43,6 +46,7 @@ export async function sendDueReminders({
   // Every date is the seller's (its business profile's time zone): the query reads what is overdue anywhere
   // on Earth, and each invoice is checked against its own seller's today.
   const latest = latestDateOnEarth(ctx.clock.now());
+  const bookedUntil = (await readAccountingSettings(ctx)).booked_until ?? null;
   let sentCount = 0;
   let after: string | null = null;
   for (;;) {
@@ -56,6 +60,7 @@ export async function sendDueReminders({
       // The customer is given the date the last letter names: the next level waits until it has passed
       // (a 1. Mahnung the day after a Zahlungserinnerung asking for payment within 14 days contradicts it).
       if (counted.some((reminder) => reminder.payBy >= today)) continue;
+      if (counted.length === 0 && bookedUntil !== null && document.issueDate <= bookedUntil) continue;
       const level = nextLevel(counted);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;

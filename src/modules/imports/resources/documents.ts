@@ -1,11 +1,18 @@
 import { savepoint } from '../../../db/transaction';
 import { type LinkWrite, linkChanges, type ModuleLink, splitLinks } from '../../../http/links';
+import type { AccountCtx } from '../../../shared/context';
 import { DomainError, type FieldError } from '../../../shared/errors';
 // The document create contract and checks themselves, so an import accepts exactly what POST /documents does.
-import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../documents';
+import {
+  CreateDocumentBody,
+  createDocument,
+  findDocumentByNumber,
+  newDocumentChecker,
+} from '../../documents';
 import { byRow, type ImportEntry, type ImportResourceKind, rowLocs } from '../entries';
 import type { RowError, SourceFormat } from '../model';
 import { compiledCheck } from '../schema-check';
+import { type DocumentHistory, HistoryRefusal, issueImported, splitHistory } from './document-history';
 import { csvDocumentsPaced, csvLocation, span } from './documents-csv';
 
 const schemaProblems = compiledCheck(CreateDocumentBody);
@@ -75,15 +82,29 @@ export const documentImports: ImportResourceKind = {
     const documentProblems = await newDocumentChecker(ctx, numbers);
     // A number may appear once per file; the first row holding it keeps it.
     const holders = new Map<string, number>();
+    // The documents of this file so far, by number: a credit note may name an invoice of an earlier row.
+    const inFile = new Map<string, InFileDocument>();
+    const byNumber = rememberedByNumber(ctx);
     for (const candidate of parsed.candidates) {
       if (candidate.body === null) {
         errors.push(...candidate.errors);
         continue;
       }
-      const entry = { rows: candidate.rows, body: candidate.body };
-      const { rest, writes } = withoutLinks(candidate.body, links);
-      const schema = schemaProblems(rest);
-      const fields = rowLocs(schema.length > 0 ? schema : await documentProblems(rest as CreateDocumentBody));
+      const split = splitHistory(candidate.body);
+      const entry: ImportEntry = {
+        rows: candidate.rows,
+        body: split.rest,
+        ...(split.history ? { history: split.history as Record<string, string> } : {}),
+      };
+      const { rest, writes } = withoutLinks(split.rest, links);
+      const source = await sourceByNumber(rest, split.history, byNumber, inFile);
+      const schema = schemaProblems(source.body);
+      const checked = schema.length > 0 ? schema : await documentProblems(source.body as CreateDocumentBody);
+      const fields = [
+        ...rowLocs(source.fromFile ? checked.filter((f) => f.loc !== 'body.source_document_id') : checked),
+        ...split.problems,
+        ...source.problems,
+      ].map((f) => (source.byNumber ? atSourceNumber(f) : f));
       // A link's value is an id or null, as POST /documents' schema says (it was split off before the check).
       const mistyped = writes.filter((w) => w.value !== null && typeof w.value !== 'string');
       for (const { link } of mistyped) {
@@ -92,7 +113,7 @@ export const documentImports: ImportResourceKind = {
       if (schema.length === 0 && mistyped.length === 0) {
         fields.push(...rowLocs((await linkChanges(ctx.db, ctx.accountId, null, writes)).problems));
       }
-      const number = numberOf(candidate.body);
+      const number = numberOf(split.rest);
       if (number !== undefined) {
         const holder = holders.get(number);
         if (holder === undefined) holders.set(number, entry.rows[0] ?? 0);
@@ -101,7 +122,9 @@ export const documentImports: ImportResourceKind = {
           fields.push({ loc: 'number', msg, type: 'duplicate' });
         }
       }
-      if (fields.length === 0 && candidate.errors.length === 0) entries.push(entry);
+      const valid = fields.length === 0 && candidate.errors.length === 0;
+      if (number !== undefined && !inFile.has(number)) inFile.set(number, inFileDocument(entry, valid));
+      if (valid) entries.push(entry);
       else errors.push(...documentRowErrors(format, entry, fields, candidate.errors));
       await pace();
     }
@@ -111,17 +134,109 @@ export const documentImports: ImportResourceKind = {
   // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
   async commit(ctx, format, entry, links) {
     const { rest, writes } = withoutLinks(entry.body, links);
+    const history = entry.history as DocumentHistory | undefined;
     try {
-      await savepoint(
-        ctx,
-        async (inner) =>
-          await createDocument({ ctx: inner, input: rest as CreateDocumentBody, links: writes }),
-      );
+      await savepoint(ctx, async (inner) => {
+        const input = await withSourceResolved(inner, rest as CreateDocumentBody, history);
+        const created = await createDocument({ ctx: inner, input, links: writes });
+        if (history?.status) await issueImported(inner, created.id, history);
+      });
       return null;
     } catch (error) {
+      if (error instanceof HistoryRefusal) return documentRowErrors(format, entry, error.fields);
       const fields = error instanceof DomainError ? failureFields(error) : null;
       if (!fields) throw error;
-      return documentRowErrors(format, entry, fields);
+      const located = history?.source_document_number ? fields.map(atSourceNumber) : fields;
+      return documentRowErrors(format, entry, located);
     }
   },
 };
+
+/** A document of the file, for a later credit note naming it by number. */
+interface InFileDocument {
+  row: number;
+  valid: boolean;
+  documentType: unknown;
+  customerId: unknown;
+}
+
+function inFileDocument(entry: ImportEntry, valid: boolean): InFileDocument {
+  const body = entry.body as Record<string, unknown>;
+  return {
+    row: entry.rows[0] ?? 0,
+    valid,
+    documentType: body.document_type ?? 'invoice',
+    customerId: body.customer_id,
+  };
+}
+
+/** The account's documents by number, each number looked up once. */
+function rememberedByNumber(ctx: AccountCtx) {
+  const seen = new Map<string, Promise<string | undefined>>();
+  return (number: string) => {
+    let found = seen.get(number);
+    if (!found) {
+      found = findDocumentByNumber(ctx.db, ctx.accountId, number).then((row) => row?.id);
+      seen.set(number, found);
+    }
+    return found;
+  };
+}
+
+/** A problem at `source_document_id` where the row named its invoice by number: at that column. */
+function atSourceNumber(field: FieldError): FieldError {
+  return field.loc === 'source_document_id' || field.loc === 'body.source_document_id'
+    ? { ...field, loc: 'source_document_number' }
+    : field;
+}
+
+/**
+ * The body checked for a row naming its invoice by number: with the id of the account's document of that
+ * number (then checked as POST /documents checks `source_document_id`), or without one when the invoice is
+ * an earlier row of this file (`fromFile`: its id exists only at confirm; its type and customer checked here).
+ */
+async function sourceByNumber(
+  rest: unknown,
+  history: DocumentHistory | undefined,
+  byNumber: (number: string) => Promise<string | undefined>,
+  inFile: ReadonlyMap<string, InFileDocument>,
+): Promise<{ body: unknown; byNumber: boolean; fromFile: boolean; problems: FieldError[] }> {
+  const number = history?.source_document_number;
+  if (number === undefined) return { body: rest, byNumber: false, fromFile: false, problems: [] };
+  const body = rest as Record<string, unknown>;
+  const id = await byNumber(number);
+  if (id !== undefined)
+    return { body: { ...body, source_document_id: id }, byNumber: true, fromFile: false, problems: [] };
+  const loc = 'source_document_number';
+  const earlier = inFile.get(number);
+  const problems: FieldError[] = [];
+  if (!earlier) {
+    const msg = `no document numbered '${number}': neither in this account nor on an earlier row of this file (a credit note comes after its invoice)`;
+    problems.push({ loc, msg, type: 'not_found' });
+  } else if (!earlier.valid) {
+    const msg = `the document numbered '${number}' (row ${earlier.row}) is not imported: its rows have errors`;
+    problems.push({ loc, msg, type: 'invalid_value' });
+  } else if (body.document_type === 'credit_note' && earlier.documentType !== 'invoice') {
+    problems.push({ loc, msg: 'a credit note corrects an invoice', type: 'invalid_value' });
+  } else if (body.document_type === 'credit_note' && earlier.customerId !== body.customer_id) {
+    const msg = "the invoice is another customer's: a credit note corrects an invoice of its own customer";
+    problems.push({ loc, msg, type: 'invalid_value' });
+  }
+  return { body, byNumber: true, fromFile: true, problems };
+}
+
+/** At confirm: the id of the document the row names by number (an earlier row's is created by now). */
+async function withSourceResolved(
+  ctx: AccountCtx,
+  input: CreateDocumentBody,
+  history: DocumentHistory | undefined,
+): Promise<CreateDocumentBody> {
+  const number = history?.source_document_number;
+  if (number === undefined) return input;
+  const found = await findDocumentByNumber(ctx.db, ctx.accountId, number);
+  if (!found) {
+    const msg = `no document numbered '${number}' in this account (its row was not imported)`;
+    throw new HistoryRefusal([{ loc: 'source_document_number', msg, type: 'not_found' }]);
+  }
+  return { ...input, source_document_id: found.id };
+}
