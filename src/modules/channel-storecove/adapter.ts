@@ -17,7 +17,7 @@ import {
   type SendReceipt,
   testedBy,
 } from '../../delivery-channel';
-import { type Answer, credentials, failure, json, request } from './http';
+import { type Answer, credentials, failure, json, request, writtenBack } from './http';
 import { pollQueue } from './poll';
 import { storecoveScheme } from './schemes';
 
@@ -202,7 +202,7 @@ export function usedIdempotencyGuid(text: string): boolean {
   }
   const items = Array.isArray(body) ? body : [body];
   return items.some((item) => {
-    const said = typeof item === 'string' ? item : JSON.stringify(item ?? '');
+    const said = typeof item === 'string' ? item : writtenBack(item ?? '');
     return (
       /idempotency/i.test(said) && /already|used|duplicate|exists|previous|submitted|processed/i.test(said)
     );

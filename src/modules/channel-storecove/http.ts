@@ -118,9 +118,22 @@ export function providerMessage(text: string): string {
     const { source, details, message, error } = item as Record<string, unknown>;
     const said = [details, message, error].find((value) => typeof value === 'string');
     if (typeof said === 'string') return typeof source === 'string' && source ? `${source}: ${said}` : said;
-    return JSON.stringify(item);
+    return writtenBack(item);
   });
   return parts.join('; ').slice(0, 500) || 'no details';
+}
+
+/**
+ * A part of an answer as JSON text again. JSON.parse reads nesting far deeper than JSON.stringify can write
+ * back (its stack ends first: a RangeError, which would be no ChannelError and a 500): such a part is named,
+ * not written.
+ */
+export function writtenBack(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return '(a part nested too deep to show)';
+  }
 }
 
 /** Retry-After in seconds (a number of seconds or an HTTP date), or undefined when absent or unreadable. */

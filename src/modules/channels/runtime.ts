@@ -12,6 +12,7 @@ import { DomainError } from '../../shared/errors';
 import type { RenderServices } from '../renders';
 import { openSecrets } from './credentials';
 import type { ChannelConnectionRow } from './schema';
+import { scrubbed } from './scrub';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'channels'>;
 
@@ -20,9 +21,19 @@ export interface SendDeps extends ChannelDeps {
   services: RenderServices;
 }
 
-/** The adapter of a channel id; 404 for one no module offers. */
-export function adapterOf(deps: ChannelDeps, channel: string): ChannelAdapter {
+/**
+ * The adapter of a channel id, or undefined when no module offers it. The core calls a channel only
+ * through this (or adapterOf): what the adapter answers or throws comes cleaned of the connection's
+ * secrets (scrub.ts), whatever the provider echoed.
+ */
+export function findAdapter(deps: ChannelDeps, channel: string): ChannelAdapter | undefined {
   const adapter = deps.channels.adapters.find((a) => a.id === channel);
+  return adapter && scrubbed(adapter);
+}
+
+/** The adapter of a channel id (as findAdapter); 404 for one no module offers. */
+export function adapterOf(deps: ChannelDeps, channel: string): ChannelAdapter {
+  const adapter = findAdapter(deps, channel);
   if (!adapter) {
     throw new DomainError('not_found', `No channel '${channel}': GET /api/v1/channels lists them`, {
       channel,
@@ -50,6 +61,18 @@ export function connectionOf(
     secrets,
     fetch: guardedFetch(deps.channels.outboundHosts),
     now: () => deps.clock.now(),
+  };
+}
+
+/**
+ * The connection with `signal` on every call it makes (beside the call's own signal and time limit): a
+ * job's, aborted when its lease is lost or the runtime stops, so a provider's call under way ends with it.
+ */
+export function boundBy(conn: ChannelConnection, signal: AbortSignal): ChannelConnection {
+  return {
+    ...conn,
+    fetch: (url, init) =>
+      conn.fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
   };
 }
 

@@ -3,6 +3,7 @@ export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
 export { presentDelivery } from './model';
+export { REDACTED, type Redact, redactorOf } from './redact';
 export { deliveriesOfLetter, documentDelivery, findDelivery } from './repo';
 export { messageIdDomain } from './use-cases/build-delivery-email';
 export {

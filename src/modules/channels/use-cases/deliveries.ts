@@ -21,7 +21,14 @@ import {
   insertEvent,
   listConnections,
 } from '../repo';
-import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf, type SendDeps } from '../runtime';
+import {
+  adapterOf,
+  type ChannelDeps,
+  connectionOf,
+  findAdapter,
+  requestErrorOf,
+  type SendDeps,
+} from '../runtime';
 import type { ChannelConnectionRow, NetworkDeliveryEventRow, NetworkDeliveryRow } from '../schema';
 import { checkBeforeSending, refuseOtherTypes } from './check-before-sending';
 import { receiverTakes } from './receiver-profiles';
@@ -122,7 +129,7 @@ function chooseChannel(
   }
   const network = FRENCH_SCHEMES.has(receiver.scheme) ? 'fr-pa' : 'peppol';
   for (const row of enabled) {
-    const adapter = deps.channels.adapters.find((a) => a.id === row.channel);
+    const adapter = findAdapter(deps, row.channel);
     if (adapter?.network === network) return { adapter, row };
   }
   throw new DomainError(

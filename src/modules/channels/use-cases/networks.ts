@@ -1,11 +1,11 @@
-import type { ChannelAdapter, ParticipantId } from '../../../delivery-channel';
+import type { ParticipantId } from '../../../delivery-channel';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
 import { findCustomer } from '../../customers';
 import { findDocument } from '../../documents';
 import { checkParticipant, type PeppolLookupDeps, presentReachability } from '../../peppol-directory';
 import { listConnections } from '../repo';
-import type { ChannelDeps } from '../runtime';
+import { type ChannelDeps, findAdapter } from '../runtime';
 import { FRENCH_SCHEMES, lookupOn } from './deliveries';
 
 /** Peppol participant identifiers: an ICD of four digits (0088, 0204, 9930, …). French ones go to a platform. */
@@ -53,7 +53,7 @@ export async function customerNetworks(
   const channels = [];
   if (address) {
     for (const row of (await listConnections(ctx.db, ctx.accountId)).filter((r) => r.enabled)) {
-      const adapter = deps.channels.adapters.find((a) => a.id === row.channel) as ChannelAdapter | undefined;
+      const adapter = findAdapter(deps, row.channel);
       if (!adapter?.lookup) continue;
       const checkedAt = ctx.clock.now().toISOString();
       try {

@@ -4,12 +4,21 @@ import { isoNow } from '../../../shared/clock';
 import { enqueueChannelPoll } from '../job';
 import type { ChannelPollPayload } from '../job-types';
 import { enabledConnections, findConnectionById, updateConnection } from '../repo';
-import { type ChannelDeps, connectionOf } from '../runtime';
+import { boundBy, type ChannelDeps, connectionOf, findAdapter } from '../runtime';
 import type { ChannelConnectionRow } from '../schema';
 import { applyEvents, type EventDeps } from './events';
 
 /** Rounds of one poll job at most: a provider with a long backlog is caught up over a few periods. */
 const MAX_ROUNDS = 20;
+
+/**
+ * The most one poll job spends with its provider (real time): no round starts after half of it, and a call
+ * under way at its end is cut off (a transient failure, tried again as a provider away is). Each call is
+ * bounded (CALL_TIMEOUT_MS), but a provider answering every one of a round's many calls just within it,
+ * round after round, would hold the installation's one poll slot for hours: every other connection's
+ * statuses and received invoices would wait on one account's slow (or hostile) base URL.
+ */
+export const POLL_BUDGET_MS = 2 * 60_000;
 
 /**
  * The poll source: each enabled connection whose channel can be polled, once a period (CHANNEL_POLL_SECONDS),
@@ -18,7 +27,7 @@ const MAX_ROUNDS = 20;
  */
 export async function enqueueDuePolls(deps: ChannelDeps): Promise<void> {
   for (const row of await enabledConnections(deps.db)) {
-    const adapter = deps.channels.adapters.find((a) => a.id === row.channel);
+    const adapter = findAdapter(deps, row.channel);
     if (!adapter?.poll) continue;
     await enqueueChannelPoll(deps.db, deps.clock, row.id, deps.channels.pollSeconds);
   }
@@ -61,20 +70,23 @@ export async function pollChannel(
   job: JobContext,
 ): Promise<void> {
   const row = await findConnectionById(job.db, payload.connectionId);
-  const adapter = row ? deps.channels.adapters.find((a) => a.id === row.channel) : undefined;
+  const adapter = row ? findAdapter(deps, row.channel) : undefined;
   if (!row?.enabled || !adapter?.poll) {
     await job.commit(() => undefined);
     return;
   }
   const ctx = job.forAccount(row.accountId);
+  const started = performance.now();
+  const budget = AbortSignal.any([job.signal, AbortSignal.timeout(POLL_BUDGET_MS)]);
   try {
-    const own = connectionOf(deps, adapter, row);
+    const own = boundBy(connectionOf(deps, adapter, row), budget);
     // Read only for a channel whose one queue may serve several connections here (every poll otherwise).
     const connection = adapter.sharedQueue ? { ...own, peers: await peersOf(deps, adapter, row, own) } : own;
     let cursor = row.pollCursor;
     // A provider that hands out one report per poll (and learns what was taken on the next) is asked
     // again at once while it has more: each round's events are stored before the next round acknowledges them.
     for (let round = 0; round < MAX_ROUNDS; round++) {
+      if (round > 0 && performance.now() - started > POLL_BUDGET_MS / 2) break;
       const answer = await adapter.poll(connection, cursor);
       job.signal.throwIfAborted();
       await applyEvents(ctx, deps, adapter, answer.events);
@@ -90,7 +102,8 @@ export async function pollChannel(
       });
     });
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
+    // Stopped or taken over (the lease lost): the job's runtime deals with it; the provider said nothing.
+    if (!(error instanceof ChannelError) || job.signal.aborted) throw error;
     await updateConnection(job.db, row.id, { lastPollError: error.message, lastPolledAt: isoNow(job.clock) });
     const after = error.details.retryAfterSeconds;
     if (error.transient)

@@ -17,7 +17,7 @@ import { issuedPdfBytes, issuedXmlBytes } from '../../exports';
 import type { NetworkSendPayload } from '../job-types';
 import { keptReason } from '../receipts';
 import { findConnection, findDeliveryById, updateDelivery } from '../repo';
-import { adapterOf, connectionOf, type SendDeps } from '../runtime';
+import { adapterOf, boundBy, connectionOf, type SendDeps } from '../runtime';
 import type { NetworkDeliveryRow } from '../schema';
 import { recordTransition } from './events';
 
@@ -115,7 +115,7 @@ export async function sendNetworkDelivery(
   }
   try {
     const message = await messageOf(job, deps, delivery, adapter.takesPdf);
-    const receipt = await adapter.send(connectionOf(deps, adapter, row), message);
+    const receipt = await adapter.send(boundBy(connectionOf(deps, adapter, row), job.signal), message);
     job.signal.throwIfAborted();
     await recordTransition(ctx, delivery, {
       state: receipt.state,

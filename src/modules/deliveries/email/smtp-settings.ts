@@ -3,16 +3,16 @@
  * transport gets it, and every text that leaves this module (stored reasons, logs, responses) goes through
  * `redact` first.
  */
+import { type Redact, redactorOf } from '../redact';
+
 export interface SmtpSettings {
   /** SMTP_URL without our own `from` parameter; nodemailer reads host, port, TLS, auth and options. */
   transportUrl: string;
   /** The sender address: `?from=`, else the SMTP user name when it is an address; null = not configured. */
   from: string | null;
-  /** The text with the password (and the URL itself) replaced by `***`. */
-  redact(text: string): string;
+  /** The text with the password (and the URL itself) replaced by `***`, in any form (../redact.ts). */
+  redact: Redact;
 }
-
-const REDACTED = '***';
 
 const decode = (part: string) => {
   try {
@@ -33,14 +33,10 @@ export function readSmtpUrl(raw: string): SmtpSettings {
   }
   const user = decode(url.username);
   const from = explicitFrom?.trim() || (user.includes('@') ? user : null);
-  // Longest first, so a decoded password that contains the encoded one is not left half-visible.
-  const secrets = [raw, url.toString(), url.password, decode(url.password)]
-    .filter((s) => s.length > 0)
-    .sort((a, b) => b.length - a.length);
   return {
     transportUrl: url.toString(),
     from: from && !/[\r\n]/.test(from) ? from : null,
-    redact: (text) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text),
+    redact: redactorOf([raw, url.toString(), url.password, decode(url.password)]),
   };
 }
 
