@@ -6,9 +6,11 @@ import { Type as t } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
-import { DateString, DocumentData } from '../../domain/document-data';
+import { CurrencyCode, DateString, DocumentData } from '../../domain/document-data';
 import { LineItem } from '../../domain/line-item';
+import { DecimalString } from '../../domain/schema-parts';
 import { isCalendarDate } from '../../shared/dates';
+import { unheldCurrency, unheldDecimal } from './held-values';
 import type { ReceiveWarning } from './types';
 
 type ValueCode = 'value_too_long' | 'value_too_short' | 'value_pattern_mismatch' | 'value_format_mismatch';
@@ -239,6 +241,9 @@ function unfitValues(data: DocumentData): Unfit[] {
   return [...shapes, ...lists, ...impossibleDates(Received as Schema, data, '', [])];
 }
 
+const DECIMAL_PATTERN = (DecimalString('') as Schema).pattern;
+const CURRENCY_PATTERN = (CurrencyCode as Schema).pattern;
+
 /** Document order of two pointers' segments: array indexes by number (`/2` before `/10`). */
 function compareSegments(x: string[], y: string[]): number {
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
@@ -252,6 +257,29 @@ function compareSegments(x: string[], y: string[]): number {
 
 /** A value as the warning quotes it: at most 80 characters (a hostile file's long values stay in the file). */
 const shortened = (value: string) => (value.length > 80 ? `${value.slice(0, 79)}…` : value);
+
+/**
+ * An amount, quantity or rate the data cannot hold, or a document currency that is no ISO 4217 code: left
+ * out, the invoice would say something else, and kept, the arithmetic and the database cannot take it, so
+ * the file is refused (held-values.ts): thrown for the first in document order. fitToData leaves such a
+ * value where it is (a writer's 422 names it); the reader of received files asks this first.
+ */
+export function refuseUnheld(data: DocumentData): void {
+  compiled ??= TypeCompiler.Compile(Received);
+  if (compiled.Check(data)) return;
+  const unheld = unfitValues(data)
+    .filter(
+      (u) =>
+        u.code === 'value_pattern_mismatch' &&
+        typeof u.value === 'string' &&
+        (u.limit.pattern === DECIMAL_PATTERN ||
+          (u.path === '/currency' && u.limit.pattern === CURRENCY_PATTERN)),
+    )
+    .sort((a, b) => compareSegments(segmentsOf(a.path), segmentsOf(b.path)))[0];
+  if (unheld === undefined) return;
+  const [value, path] = [unheld.value as string, dotted(segmentsOf(unheld.path))];
+  throw path === 'currency' ? unheldCurrency(value, path) : unheldDecimal(value, path);
+}
 
 export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
   compiled ??= TypeCompiler.Compile(Received);

@@ -1,16 +1,18 @@
 // Reading a received e-invoice: UBL 2.1 (Invoice, CreditNote) or UN/CEFACT CII, checked for DTDs and size
 // before any parser sees it (xsd/xml-input.ts, xsd/xml-limits.ts), into the document data.
 import type { DocumentData } from '../../domain/document-data';
+import { isDecimalString } from '../../domain/money';
 import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profiles';
 import { xmlbuilder2 } from '../xmlbuilder';
 import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
 import { keepRefused, pinnableDiscounts, statedPercentages, statedTaxAmounts } from './document-passes';
 import type { XmlElement } from './dom';
-import { fitToData } from './fit-data';
+import { fitToData, refuseUnheld } from './fit-data';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
 import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
+import { heldOrAsIs, refusalOf, UnheldValueError, unheldDecimal } from './held-values';
 import { normalizeDates, normalizeDecimals } from './normalize';
 import { notXml } from './not-xml';
 import { ciiFormat, formatWarning, keepStatedTotals } from './stated';
@@ -58,11 +60,22 @@ export function parseEInvoice(input: string): ReceivedInvoice {
       'malformed_xml',
     );
   }
-  if (UBL.test(root.namespaceURI ?? '')) return normalized(fromUbl(root));
-  if (root.namespaceURI === CII && root.localName === 'CrossIndustryInvoice')
-    return normalized(fromCii(root));
-  if (root.namespaceURI === ZUGFERD_1_NAMESPACE || ZUGFERD_1_RC.test(root.namespaceURI ?? ''))
-    return normalized(fromZugferd1(root));
+  const reader = UBL.test(root.namespaceURI ?? '')
+    ? fromUbl
+    : root.namespaceURI === CII && root.localName === 'CrossIndustryInvoice'
+      ? fromCii
+      : root.namespaceURI === ZUGFERD_1_NAMESPACE || ZUGFERD_1_RC.test(root.namespaceURI ?? '')
+        ? fromZugferd1
+        : null;
+  if (reader !== null) {
+    try {
+      return normalized(reader(root));
+    } catch (error) {
+      // A value the data cannot hold (held-values.ts): refused, naming its element and why.
+      const held = heldOrAsIs(error);
+      throw held instanceof UnheldValueError ? refusalOf(xml, held) : held;
+    }
+  }
   const what = whatItIs(root.localName, root.namespaceURI ?? '');
   throw new NotAnEInvoiceError(
     `${what ? `This is ${what.words}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: ${WHAT_IS_READ}`,
@@ -149,13 +162,41 @@ function normalized(invoice: ReadInvoice): ReceivedInvoice {
   const named = formatWarning(format);
   const warnings = [...(named ? [named] : []), ...invoice.warnings];
   const { discountBases, ...read } = invoice;
-  const discounts = pinnableDiscounts(normalizeDates(normalizeDecimals(read.data)));
-  const data = statedTaxAmounts(
-    fitToData(keepRefused(statedPercentages(discounts, discountBases, warnings), warnings), warnings),
-  );
+  const discounts = pinnableDiscounts(normalizeDates(normalizeDecimals(withCurrencyCode(read.data))));
+  const refused = keepRefused(statedPercentages(discounts, discountBases, warnings), warnings);
+  refuseUnheld(refused);
+  const data = statedTaxAmounts(fitToData(refused, warnings));
   const kept = keepStatedTotals(withSpecification(data, read.customizationId), read.totals, warnings);
+  // The totals are kept as the file states them (the inbox, the reports and the payments read them).
+  for (const [member, term] of TOTALS_TERMS) {
+    const value = kept.totals[member];
+    if (!isDecimalString(value)) throw unheldDecimal(value, term);
+  }
   return { ...read, format, data: kept.data, warnings, totals: kept.totals };
 }
+
+/**
+ * A document currency of three letters in another case (`eur`, ` Eur `) is the ISO 4217 code it spells,
+ * as a reader takes it (the official rules still name the file's own value: BR-CL-04); anything else is
+ * refused by refuseUnheld.
+ */
+function withCurrencyCode(data: DocumentData): DocumentData {
+  const code = data.currency?.trim().toUpperCase();
+  return code !== undefined && code !== data.currency && /^[A-Z]{3}$/.test(code)
+    ? { ...data, currency: code }
+    : data;
+}
+
+/** The business term of each stated total, for a refusal that finds no element holding its value. */
+const TOTALS_TERMS: [keyof ReceivedInvoice['totals'], string][] = [
+  ['subtotal', 'BT-106'],
+  ['discount_total', 'BT-107'],
+  ['shipping_total', 'BT-108'],
+  ['net_total', 'BT-109'],
+  ['tax_total', 'BT-110'],
+  ['total', 'BT-112'],
+  ['amount_due', 'BT-115'],
+];
 
 /**
  * BT-24 stays in the data when it refines a profile's own (an XRechnung extension or CVD variant), so

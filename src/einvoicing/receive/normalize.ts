@@ -10,7 +10,10 @@ const TEN_PLACES = dec('10000000000');
 /** The data keeps at most 10 decimal places. */
 export const toTenPlaces = (d: Decimal): Decimal => div(round(mul(d, TEN_PLACES), 0), TEN_PLACES);
 
-/** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" -> "1". */
+/**
+ * An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" ->
+ * "1", "-0.00" -> "0.00".
+ */
 export function decimalOf(value: string): string {
   let v = value.trim().replace(/^\+/, '');
   if (v.endsWith('.')) v = v.slice(0, -1);
@@ -19,6 +22,8 @@ export function decimalOf(value: string): string {
   // More places than the data keeps (10): the zeros at the end say nothing ("30.00000000000").
   const point = v.indexOf('.');
   if (point >= 0 && v.length - point - 1 > 10) v = v.replace(/0+$/, '').replace(/\.$/, '');
+  // Negative zero ("-0", "-0.00") is zero: shown and summed as "-0" it would read as a credit.
+  if (/^-0+(\.0+)?$/.test(v)) v = v.slice(1);
   return v;
 }
 

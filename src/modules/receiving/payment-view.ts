@@ -3,7 +3,17 @@
 // received document's answer (model.ts presents the rest).
 import { t } from 'elysia';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
-import { dec, div, isNegative, isZero, mul, round, sub, toFixedString } from '../../domain/money';
+import {
+  dec,
+  div,
+  isDecimalString,
+  isNegative,
+  isZero,
+  mul,
+  round,
+  sub,
+  toFixedString,
+} from '../../domain/money';
 import { addDays } from '../../shared/dates';
 import { minorUnitsOf, paymentFigures } from '../documents';
 import { PaymentSchema, paymentView } from '../payments';
@@ -59,13 +69,32 @@ export const ReceivedPayment = t.Object({
 
 type ReceivedPaymentView = typeof ReceivedPayment.static;
 
-/** amount_paid, amount_due and payment_status of a received document, against its BT-115 as documents do. */
-export const receivedFigures = (row: Pick<ReceivedDocumentRow, 'amountDue' | 'currency' | 'amountPaid'>) =>
-  paymentFigures({
+/**
+ * amount_paid, amount_due and payment_status of a received document, against its BT-115 as documents do.
+ * A document an older version kept with an amount the service cannot hold (21 digits: the reader refuses
+ * such a file now, einvoicing/receive/held-values.ts) answers its amount due as the file states it, unpaid:
+ * no arithmetic is done with it (every read of it was a 500).
+ */
+export function receivedFigures(row: Pick<ReceivedDocumentRow, 'amountDue' | 'currency' | 'amountPaid'>) {
+  if (!heldAmounts(row)) {
+    return {
+      amount_paid: row.amountPaid,
+      amount_credited: '0',
+      amount_due: row.amountDue,
+      payment_status: 'unpaid' as const,
+      settled: false,
+    };
+  }
+  return paymentFigures({
     totals: { amount_due: row.amountDue, total: row.amountDue },
     currency: row.currency,
     amountPaid: row.amountPaid,
   });
+}
+
+/** Whether a received document's amount due and payments are amounts the service holds (see receivedFigures). */
+export const heldAmounts = (row: Pick<ReceivedDocumentRow, 'amountDue' | 'amountPaid'>) =>
+  isDecimalString(row.amountDue) && isDecimalString(row.amountPaid);
 
 export function figuresOf(row: ReceivedDocumentRow) {
   const { amount_paid, amount_due, payment_status } = receivedFigures(row);
@@ -90,6 +119,7 @@ export function presentReceivedPayment(row: ReceivedPaymentRow): ReceivedDocumen
  * it, so with a part paid it asks the rest; null once that is not above zero (nothing more to pay).
  */
 function discountsOf(row: ReceivedDocumentRow): ReceivedPaymentView['early_payment_discounts'] {
+  if (!heldAmounts(row)) return [];
   const units = minorUnitsOf(row.currency);
   const stillDue = dec(receivedFigures(row).amount_due);
   return splitPaymentTerms(row.data.payment?.instructions)

@@ -33,6 +33,17 @@ function nextOf(count: number, last: string | null, limit: number): string | nul
   return count >= limit ? last : null;
 }
 
+/** The whole units an amount the service holds can have (15 digits: the data's DecimalString). */
+const MOST_UNITS = sql.raw('999999999999999');
+const LEAST_UNITS = sql.raw('-999999999999999');
+
+/**
+ * Whether decimal text (an amount as a received document keeps it) has at most 15 digits before its point:
+ * what the sums may add. An older version kept a file's amount of 21 digits as it stood.
+ */
+const heldAmount = (value: SQLWrapper) =>
+  sql`length(CASE WHEN instr(${value}, '.') = 0 THEN ${value} ELSE substr(${value}, 1, instr(${value}, '.') - 1) END) - (CASE WHEN substr(${value}, 1, 1) = '-' THEN 1 ELSE 0 END) <= 15`;
+
 export interface PayableSums {
   /** `tax:<VAT id without blanks, upper case>` or `name:<seller name>` (migration 0037). */
   supplier: string;
@@ -70,7 +81,15 @@ export async function payableSums(
   query: PayablesQuery,
 ): Promise<PayableSums[]> {
   const { asOf } = query;
-  const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.day, asOf));
+  const open = and(
+    eq(r.accountId, accountId),
+    sql`${r.settledFrom} > ${asOf}`,
+    lte(r.day, asOf),
+    // A document an older version kept with an amount of more than 15 digits (its file is refused now:
+    // einvoicing/receive/held-values.ts) is not summed: SQLite's CAST kept it as the largest integer, and
+    // the sum's overflow made the whole report a 500.
+    sql`${r.openUnits} BETWEEN ${LEAST_UNITS} AND ${MOST_UNITS}`,
+  );
   const amount = decimalParts(rp.amount);
   // The documents' payments dated after `asOf`, summed per document in one grouped pass (the date a
   // condition of the sum, not of the lookup by the document: else SQLite takes every payment of the account
@@ -202,7 +221,14 @@ export async function receivedMonthSums(
     units: sql`coalesce(${stated.units}, ${gross.units} - ${tax.units})`,
     parts: sql`coalesce(${stated.parts}, ${gross.parts} - ${tax.parts})`,
   };
-  const counts = and(ne(rd.status, 'rejected'), isNull(rd.duplicateOf));
+  const counts = and(
+    ne(rd.status, 'rejected'),
+    isNull(rd.duplicateOf),
+    // Not an amount past the service's 15 digits an older version kept (see heldAmount).
+    heldAmount(rd.total),
+    heldAmount(sql`coalesce(json_extract(${rd.totals}, '$.tax_total'), '0')`),
+    heldAmount(sql`coalesce(json_extract(${rd.totals}, '$.net_total'), '0')`),
+  );
   const rows = await db.all<[string | null, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
       SELECT ${rd.id} AS id, ${receivedDay} AS day, ${rd.currency} AS currency, substr(${receivedDay}, 1, 7) AS month,
@@ -260,7 +286,7 @@ export async function keptReceivedMonthSums(
     FROM ${t}
     WHERE ${t.accountId} = ${accountId} AND ${t.month} >= ${months.from} AND ${t.month} <= ${months.to}
       AND ${t.documents} <> 0`);
-  return rows.map(([currency, month, type, n, gu, gp, tu, tp, nu, np]) => ({
+  const kept = rows.map(([currency, month, type, n, gu, gp, tu, tp, nu, np]) => ({
     currency,
     month,
     documentType: type as 'invoice' | 'credit_note',
@@ -269,4 +295,30 @@ export async function keptReceivedMonthSums(
     tax: { units: tu as string, parts: tp as string },
     net: { units: nu as string, parts: np as string },
   }));
+  // A month holding an amount of 21 digits an older version kept: SQLite's triggers added it as the largest
+  // integer, or past it as a float (`9.22337203685478e+18`). Such a month is summed from its documents,
+  // which leave that one out (`heldAmount`), as a part of a month is.
+  const broken = new Set(kept.filter((row) => !plainSums(row)).map((row) => row.month));
+  if (broken.size === 0) return kept;
+  const out = kept.filter((row) => !broken.has(row.month));
+  for (const month of [...broken].sort()) {
+    let after: string | null = null;
+    do {
+      const page = await receivedMonthSums(
+        db,
+        accountId,
+        { from: `${month}-01`, to: `${month}-31` },
+        { after, limit: 500 },
+      );
+      out.push(...page.rows);
+      after = page.next;
+    } while (after !== null);
+  }
+  return out;
 }
+
+/** Sums the service's amounts can make: integers of at most 18 digits (a 15-digit amount a thousand times). */
+const plainSums = (row: ReceivedMonthSums) =>
+  [row.gross, row.tax, row.net].every(
+    (sum) => /^-?\d{1,18}$/.test(String(sum.units)) && /^-?\d{1,11}$/.test(String(sum.parts)),
+  );

@@ -1,5 +1,6 @@
+import { BAD_TEXT_MESSAGES, badTextAt } from '../../../http/body';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError, notFound } from '../../../shared/errors';
+import { DomainError, notFound, validationError } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { type EInvoiceProfile, findCustomer } from '../../customers';
 import { findDocument } from '../repo';
@@ -46,6 +47,7 @@ export async function finalizeDocument({
 }): Promise<DocumentRow> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
+  if (row.status === 'draft') refuseBadText(row.data);
   const checked = await finalizeCheckInput(ctx, row);
   if (checked !== null) {
     const violations = await check(ctx, checked);
@@ -53,6 +55,22 @@ export async function finalizeDocument({
   }
   // The row read above is the one finalized, not read again: written only if still exactly that, else 409.
   return await changeDocumentStatus({ ctx, input: { read: row, action: 'finalize' } });
+}
+
+/**
+ * A draft kept before text with U+0000 or a lone surrogate was refused at the door (commit 3fe5a19f) holds
+ * it still: refused here with a 422 naming the field, as PostgreSQL's refusal of it is answered
+ * (http/error-handler.ts `refusedValueResponse`), so both engines answer the same; a PATCH corrects it.
+ */
+function refuseBadText(data: unknown): void {
+  const bad = badTextAt(data, '$');
+  if (bad === null) return;
+  const loc = bad.loc.replace(/^\$\.?/, '');
+  const msg = BAD_TEXT_MESSAGES[bad.kind];
+  throw validationError(
+    [{ loc, msg, type: 'value_error' }],
+    `${msg}: ${loc} holds it (kept before such text was refused); send that field again and retry`,
+  );
 }
 
 /**

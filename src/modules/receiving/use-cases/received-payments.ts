@@ -12,7 +12,7 @@ import {
   paymentFields,
   totalPaid,
 } from '../../payments';
-import { receivedFigures } from '../payment-view';
+import { heldAmounts, receivedFigures } from '../payment-view';
 import {
   deleteReceivedPaymentRow,
   findReceived,
@@ -72,6 +72,14 @@ export function refuseCredit(
 async function payableReceived(ctx: AccountCtx, id: string): Promise<ReceivedDocumentRow> {
   const row = await findReceived(ctx.db, ctx.accountId, id);
   if (!row) throw notFound('Received document');
+  if (!heldAmounts(row)) {
+    // Kept by an older version with an amount of more than 15 digits (such a file is refused now): nothing
+    // can be reckoned against it.
+    throw conflict(
+      `This received document states an amount due the service cannot hold (${row.amountDue.slice(0, 40)}): it takes no payments; reject it, or delete it and receive the corrected file`,
+      { action: 'record-payment', amount_due: row.amountDue.slice(0, 40) },
+    );
+  }
   refuseCopy(row, 'record-payment');
   refuseCredit(row, 'record-payment');
   if (row.status === 'rejected') {
