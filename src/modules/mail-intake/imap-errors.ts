@@ -1,8 +1,10 @@
 import type { ImapSettings } from '../../config';
+import { redactorOf } from '../deliveries';
 
 /**
  * One line saying why the mailbox cannot be used, for /ready and the log: never the password, whatever the
- * library or the server put into its message.
+ * library or the server put into its message (as it is, escaped, or inside AUTH PLAIN's base64: the one
+ * redaction of the deliveries' SMTP and the channels').
  */
 export function describeImapError(error: unknown, settings: ImapSettings): string {
   const e = (error ?? {}) as {
@@ -22,5 +24,5 @@ export function describeImapError(error: unknown, settings: ImapSettings): strin
   else if (e.responseText && /NONEXISTENT|doesn't exist|does not exist/i.test(e.responseText))
     text = `no folder "${settings.mailbox}" at ${where}`;
   else text = `${where}: ${e.responseText ?? e.message ?? String(error)}`;
-  return settings.password === '' ? text : text.split(settings.password).join('***');
+  return settings.password === '' ? text : redactorOf([settings.password])(text);
 }
