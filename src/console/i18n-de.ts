@@ -1,6 +1,7 @@
 // German texts of the console, keyed by the English text (i18n.ts).
 import { GERMAN_BOOKED } from './i18n-de-booked';
 import { GERMAN_DEDUCTIONS } from './i18n-de-deductions';
+import { GERMAN_IMPORTS } from './i18n-de-imports';
 import { GERMAN_MONEY } from './i18n-de-money';
 import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_NOTICES } from './i18n-de-notices';
@@ -19,6 +20,7 @@ export const GERMAN: Record<string, string> = {
   ...GERMAN_RECEIVED,
   ...GERMAN_NOTICES,
   ...GERMAN_BOOKED,
+  ...GERMAN_IMPORTS,
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
     'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, default_tax.rate, default_tax.category, default_tax.exemption_reason, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.':

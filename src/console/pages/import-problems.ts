@@ -207,6 +207,75 @@ const IMPORT_WORDS: [RegExp, string][] = [
     /^number '(?<number>.*)' is already used by row (?<row>\d+) of this import$/,
     'The number {number} is already used in row {row} of this file.',
   ],
+  // A documents row carrying its history (resources/document-history.ts, resources/documents.ts).
+  [
+    /^a cancelled document is not imported: leave it out of the file/,
+    'A cancelled invoice is not imported: leave it out of the file (its number stays explained in the records of your previous tool).',
+  ],
+  [
+    /^an archived document is imported as what it was/,
+    'An archived document is imported as what it was: paid, sent or finalized.',
+  ],
+  [
+    /^Expected 'draft', 'finalized', 'sent' or 'paid' \(got '(?<value>.*)'\)$/,
+    '“{value}” is no status the import knows: write paid, sent (or open), finalized or draft.',
+  ],
+  [
+    /^a payment is recorded on an issued document: give its status/,
+    'A payment belongs to an issued document: fill in its status (paid, sent or finalized).',
+  ],
+  [
+    /^a draft takes no payment: give the status it was issued with/,
+    'A draft takes no payment: fill in the status it was issued with (paid, sent or finalized).',
+  ],
+  [/^Field required: the day the payment arrived/, 'Required: the day the payment arrived.'],
+  [
+    /^Field required: what was paid on paid_on/,
+    'Required: the amount paid on that day (or the status paid, for the whole amount).',
+  ],
+  [
+    /^an issued document keeps the number it was issued under/,
+    'An issued document keeps the number it was issued under: fill in its number.',
+  ],
+  [
+    /^a .+ is not sent: import it as 'finalized'$/,
+    'This kind of document is not sent: write finalized as its status.',
+  ],
+  [
+    /^a .+ takes no payments: import it as 'finalized' or 'sent'$/,
+    'This kind of document takes no payments: write finalized or sent as its status.',
+  ],
+  [/^a .+ takes no payments$/, 'This kind of document takes no payments: leave the amount paid empty.'],
+  [
+    /^amount_paid must be a positive decimal string such as "119\.00" \(got '(?<value>.*)'\)$/,
+    '“{value}” is not an amount above zero, such as 119.00.',
+  ],
+  [
+    /^no document numbered '(?<number>.*)': neither in this account nor on an earlier row of this file/,
+    'There is no document numbered {number}, neither among your documents nor on an earlier row of this file (put the invoice before its credit note).',
+  ],
+  [
+    /^the document numbered '(?<number>.*)' \(row (?<row>\d+)\) is not imported: its rows have errors$/,
+    'The document numbered {number} (row {row}) is not imported: its rows have errors.',
+  ],
+  [
+    /^no document numbered '(?<number>.*)' in this account \(its row was not imported\)$/,
+    'There is no document numbered {number}: its row was not imported.',
+  ],
+  [
+    /^a paid document's payment settles it, and (?<amount>\S+) does not/,
+    'The file says paid, but {amount} does not settle the document: give the whole amount, or the status sent (open) with the part payment.',
+  ],
+  [/^finalize refused it: (?<why>.*)$/, 'Could not be finalized: {why}'],
+  [
+    /^give source_document_id or source_document_number, not both$/,
+    'Name the invoice by its id or by its number, not both.',
+  ],
+  [/^a credit note corrects an invoice$/, 'A credit note corrects an invoice.'],
+  [
+    /^the invoice is another customer's: a credit note corrects an invoice of its own customer$/,
+    'The invoice is another customer’s: a credit note corrects an invoice of its own customer.',
+  ],
 ];
 
 /** What is wrong, in the console's language; rows it names counted as the file's (`fileRow`). */

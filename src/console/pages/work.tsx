@@ -1,27 +1,17 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { type ApiError, blob, get, list, post } from '../api';
-import type { Batch, Import } from '../api-types';
+import { useState } from 'preact/hooks';
+import { blob, get, list, post } from '../api';
+import type { Batch } from '../api-types';
 import { formatDate, t } from '../i18n';
-import { importRows } from '../import-file';
 import { canChange } from '../permissions';
 import { href } from '../router';
 import { Select } from '../ui/form';
-import { saveBlob, useAction, useLoad } from '../ui/hooks';
+import { saveBlob, useAction, useLoad, usePolling } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import type { StoredDocument } from './documents/model';
 import { STATUS_LABELS, STATUSES } from './documents/model';
-import { fileRow, importProblemPlace, importProblemText } from './import-problems';
+import { NewImport } from './imports';
 
 const RUNNING = ['queued', 'processing', 'running', 'pending'];
-
-/** Reloads every second while `running` says the work is not done. */
-function usePolling(reload: () => void, running: boolean) {
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(reload, 1000);
-    return () => clearInterval(timer);
-  }, [running, reload]);
-}
 
 export function WorkPage({ route }: { route: string[] }) {
   const [id] = route;
@@ -201,126 +191,6 @@ function BatchView({ id }: { id: string }) {
         ) : null}
       </div>
       <ErrorNotice error={action.error} />
-    </section>
-  );
-}
-
-/**
- * One problem of an import: where in the file (a column, the header row), then what, in words; rows it
- * names counted as the spreadsheet does (`fileRow`).
- */
-function problemLine(problem: { loc: string; msg: string; type?: string }, format: 'csv' | 'json'): string {
-  const place = importProblemPlace(problem.loc);
-  const words = importProblemText(problem, format);
-  const text = /[.!?]$/.test(words) ? words : `${words}.`;
-  return place ? `${place}: ${text}` : text;
-}
-
-function NewImport() {
-  const [resource, setResource] = useState('customers');
-  const [current, setCurrent] = useState<Import | null>(null);
-  const action = useAction();
-  const refresh = useCallback(() => {
-    if (current) get<Import>(`/imports/${current.id}`).then(setCurrent, () => undefined);
-  }, [current]);
-  usePolling(refresh, current?.status === 'processing');
-  const choose = (file: File | undefined) =>
-    file &&
-    action.run(async () => {
-      const { format, data } = await importRows(file);
-      setCurrent(await post<Import>('/imports', { source_format: format, resource, data }));
-    });
-  const step = (name: 'confirm' | 'cancel') =>
-    current && action.run(async () => setCurrent(await post<Import>(`/imports/${current.id}/${name}`)));
-  const problems = (action.error as ApiError | null)?.fields ?? [];
-  return (
-    <section class="card" aria-labelledby="import-heading">
-      <h2 id="import-heading">{t('Import customers, products or documents')}</h2>
-      <p class="hint">
-        {resource === 'customers'
-          ? t(
-              'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, default_tax.rate, default_tax.category, default_tax.exemption_reason, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.',
-            )
-          : resource === 'products'
-            ? t(
-                'A CSV file with a header row (article_number, name, description, unit_code, unit_price, tax_rate, currency, or the German names: Artikelnummer, Bezeichnung, Beschreibung, Einheit, Preis netto, Steuersatz, Währung) or a JSON array of products. An article number already in the catalogue is not imported again.',
-              )
-            : t(
-                'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.',
-              )}
-      </p>
-      {resource === 'documents' ? (
-        <p class="hint">
-          {t(
-            'Imported documents are drafts: the reports and the DATEV export count them once finalized (Finalize keeps their issue date); then record what was paid with its date. A number already used is not imported again.',
-          )}
-        </p>
-      ) : null}
-      <div class="inline">
-        <Select
-          label={t('What to import')}
-          value={resource}
-          onChange={setResource}
-          options={[
-            { value: 'customers', label: t('Customers') },
-            { value: 'products', label: t('Products') },
-            { value: 'documents', label: t('Documents') },
-          ]}
-        />
-        <label class="button file">
-          {t('Choose file to import')}
-          <input
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            onChange={(event) => choose(event.currentTarget.files?.[0])}
-          />
-        </label>
-      </div>
-      <ErrorNotice error={action.error} />
-      {problems.length > 0 ? (
-        <ul class="problems">
-          {problems.slice(0, 20).map((problem, i) => (
-            <li key={`${i}:${problem.loc}`}>{problemLine(problem, 'csv')}</li>
-          ))}
-        </ul>
-      ) : null}
-      {current ? (
-        <div aria-live="polite">
-          <p>
-            {t('Import {id}', { id: current.id })}: <Badge tone={current.status}>{t(current.status)}</Badge>{' '}
-            {t(
-              current.total_rows === 1
-                ? '1 row, {imported} imported, {failed} rejected'
-                : '{total} rows, {imported} imported, {failed} rejected',
-              {
-                total: current.total_rows,
-                imported: current.imported_rows,
-                failed: current.failed_rows,
-              },
-            )}
-          </p>
-          {current.errors && current.errors.length > 0 ? (
-            <ul class="problems">
-              {current.errors.slice(0, 50).map((problem) => (
-                <li key={problem.row}>
-                  {t('Row {n}', { n: fileRow(problem, current.source_format) })}:{' '}
-                  {problem.fields.map((field) => problemLine(field, current.source_format)).join(' ')}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {current.status === 'pending' ? (
-            <div class="toolbar">
-              <button type="button" class="primary" disabled={action.busy} onClick={() => step('confirm')}>
-                {t('Confirm import')}
-              </button>
-              <button type="button" disabled={action.busy} onClick={() => step('cancel')}>
-                {t('Cancel import')}
-              </button>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
     </section>
   );
 }

@@ -76,3 +76,12 @@ export function useObjectUrl(data: Blob): string | null {
   }, [data]);
   return url;
 }
+
+/** Reloads every second while `running` says the work is not done (a batch, an import committing). */
+export function usePolling(reload: () => void, running: boolean) {
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(reload, 1000);
+    return () => clearInterval(timer);
+  }, [running, reload]);
+}

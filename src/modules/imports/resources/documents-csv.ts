@@ -89,6 +89,86 @@ function columnProblem(column: string): string | null {
   return KNOWN_COLUMNS.has(column) ? null : `unknown column '${column}'`;
 }
 
+/**
+ * German names of the history columns (docs/imports.md "Moving an invoice history from another tool"), as a
+ * German spreadsheet or an invoice list of lexoffice or sevDesk heads them; compared as `squashed` compares
+ * them (case, spaces, dots, hyphens, underscores and brackets left out: `Rechnungsnummer (Bezug)` is
+ * `rechnungsnummerbezug`). The other documents columns keep the API's names.
+ */
+export const HISTORY_COLUMN_ALIASES: Record<
+  'status' | 'paid_on' | 'amount_paid' | 'source_document_number',
+  readonly string[]
+> = {
+  status: ['Rechnungsstatus', 'Belegstatus', 'Zahlungsstatus'],
+  paid_on: ['Bezahlt am', 'Zahlungsdatum', 'Zahldatum', 'Zahlungseingang', 'Datum Zahlungseingang'],
+  amount_paid: ['Bezahlter Betrag', 'Zahlbetrag', 'Zahlungsbetrag', 'Gezahlter Betrag', 'Betrag bezahlt'],
+  source_document_number: [
+    'Rechnungsnummer (Bezug)',
+    'Bezugsrechnung',
+    'Bezug Rechnungsnummer',
+    'Bezug zu Rechnung',
+    'Ursprungsrechnung',
+    'Korrigierte Rechnung',
+  ],
+};
+
+const squashed = (column: string) => column.toLowerCase().replace(/[\s._()-]+/g, '');
+
+const HISTORY_ALIASES = new Map<string, string>();
+for (const [field, names] of Object.entries(HISTORY_COLUMN_ALIASES)) {
+  for (const name of names) HISTORY_ALIASES.set(squashed(name), field);
+}
+
+/**
+ * The header's column names for a documents CSV (lower case, a German history name as its field), and
+ * `locs`: field -> the header as written, for each column named by a German name (its problems sit there).
+ */
+function documentColumnNames(): { columnName: (column: string) => string; locs: Record<string, string> } {
+  const locs: Record<string, string> = {};
+  const columnName = (column: string) => {
+    const lower = column.toLowerCase();
+    if (KNOWN_COLUMNS.has(lower)) return lower;
+    const field = HISTORY_ALIASES.get(squashed(column));
+    if (field === undefined) return lower;
+    locs[field] = column;
+    return field;
+  };
+  return { columnName, locs };
+}
+
+/**
+ * A status as a German spreadsheet or lexoffice writes it, in any case: `bezahlt` is paid, `offen`,
+ * `versendet` and `überfällig` are sent (issued, not or not wholly paid: a part payment's row is `sent`),
+ * `abgeschlossen` finalized, `Entwurf` a draft; `storniert` and `archiviert` are `void` and `archived`, refused
+ * as those are. The API's words are read in any case too; anything else is left as written (and refused).
+ */
+const STATUS_WORDS = new Map<string, string>([
+  ['draft', 'draft'],
+  ['finalized', 'finalized'],
+  ['sent', 'sent'],
+  ['paid', 'paid'],
+  ['void', 'void'],
+  ['archived', 'archived'],
+  ['entwurf', 'draft'],
+  ['abgeschlossen', 'finalized'],
+  ['festgeschrieben', 'finalized'],
+  ['versendet', 'sent'],
+  ['versandt', 'sent'],
+  ['verschickt', 'sent'],
+  ['offen', 'sent'],
+  ['überfällig', 'sent'],
+  ['ueberfaellig', 'sent'],
+  ['teilbezahlt', 'sent'],
+  ['teilweise bezahlt', 'sent'],
+  ['bezahlt', 'paid'],
+  ['storniert', 'void'],
+  ['archiviert', 'archived'],
+]);
+
+export function statusCell(value: string): string {
+  return STATUS_WORDS.get(value.toLowerCase().replace(/\s+/g, ' ')) ?? value;
+}
+
 /** `row 4`, `rows 1-3`, or `rows 1-2, 6` for a document whose lines were not all consecutive. */
 export function span(rows: readonly number[]): string {
   const runs: string[] = [];
@@ -193,19 +273,21 @@ interface Group {
 
 /** Groups a documents CSV into one candidate per document, in order of their first line. */
 export function csvDocuments(data: readonly unknown[]): ParsedImport {
-  const table = parseCsv(data, columnProblem);
+  const { columnName, locs } = documentColumnNames();
+  const table = parseCsv(data, columnProblem, columnName);
   const grouping = new Grouping(table);
   for (let i = 0; i < grouping.records.length; i++) grouping.add(grouping.records[i] as string[], i + 1);
   return {
     totalRows: grouping.records.length,
     sheetRows: table.sheetRows,
-    candidates: grouping.parts.map(candidateOf),
+    candidates: grouping.parts.map((part) => candidateOf(part, locs)),
   };
 }
 
 /** csvDocuments with turns of the event loop between slices of the work (`pace`): the import's create. */
 export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): Promise<ParsedImport> {
-  const table = await parseCsvPaced(data, columnProblem, pace);
+  const { columnName, locs } = documentColumnNames();
+  const table = await parseCsvPaced(data, columnProblem, pace, columnName);
   const grouping = new Grouping(table);
   for (let i = 0; i < grouping.records.length; i++) {
     grouping.add(grouping.records[i] as string[], i + 1);
@@ -213,15 +295,19 @@ export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): P
   }
   const candidates: ParsedImport['candidates'] = [];
   for (const part of grouping.parts) {
-    candidates.push(candidateOf(part));
+    candidates.push(candidateOf(part, locs));
     await pace();
   }
   return { totalRows: grouping.records.length, sheetRows: table.sheetRows, candidates };
 }
 
-function candidateOf(part: Group | RowError): ParsedImport['candidates'][number] {
+function candidateOf(
+  part: Group | RowError,
+  locs: Record<string, string>,
+): ParsedImport['candidates'][number] {
   if ('fields' in part) return { rows: [part.row], body: null, errors: [part] };
-  return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems, part.euros) };
+  const named = Object.keys(locs).length > 0 ? { locs } : {};
+  return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems, part.euros), ...named };
 }
 
 /** The records of a documents CSV taken one at a time into groups and records without a key, in order. */
@@ -234,6 +320,7 @@ class Grouping {
   private readonly keyColumn: string;
   private readonly decimal: boolean[];
   private readonly date: boolean[];
+  private readonly status: number;
   private readonly groups = new Map<string, Group>();
   private current: Group | null = null;
 
@@ -253,6 +340,7 @@ class Grouping {
     this.keyColumn = keyColumn;
     this.decimal = header.map((column) => DECIMAL_COLUMNS.has(column));
     this.date = header.map((column) => DATE_COLUMNS.has(column));
+    this.status = header.indexOf('status');
   }
 
   add(record: string[], row: number): void {
@@ -262,6 +350,7 @@ class Grouping {
         const value = record[c] ?? '';
         if (!value) return [column, value];
         if (this.decimal[c]) return [column, decimalCell(column, value, this.delimiter, problems)];
+        if (c === this.status) return [column, statusCell(value)];
         return [column, this.date[c] ? dateCell(column, value, problems) : value];
       }),
     );

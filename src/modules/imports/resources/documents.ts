@@ -43,9 +43,15 @@ function documentRowErrors(
     byRecord.set(row, [...(byRecord.get(row) ?? []), { ...field, loc }]);
   }
   const msg = `not imported: the document on ${span(entry.rows)} has errors`;
+  // A column the file names in German (`Bezahlt am`): its problems sit there, as the header writes it.
+  const locs = entry.locs ?? {};
+  const asWritten = (field: FieldError): FieldError => {
+    const column = locs[field.loc];
+    return column ? { ...field, loc: column } : field;
+  };
   return entry.rows.map((row) => ({
     row,
-    fields: byRecord.get(row) ?? [{ loc: 'row', msg, type: 'document_invalid' }],
+    fields: (byRecord.get(row) ?? [{ loc: 'row', msg, type: 'document_invalid' }]).map(asWritten),
   }));
 }
 
@@ -95,6 +101,7 @@ export const documentImports: ImportResourceKind = {
         rows: candidate.rows,
         body: split.rest,
         ...(split.history ? { history: split.history as Record<string, string> } : {}),
+        ...(candidate.locs ? { locs: candidate.locs } : {}),
       };
       const { rest, writes } = withoutLinks(split.rest, links);
       const source = await sourceByNumber(rest, split.history, byNumber, inFile);
