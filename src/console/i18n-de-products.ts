@@ -16,8 +16,6 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
   'Article no.': 'Art.-Nr.',
   'Article number': 'Artikelnummer',
   'Article number, name or description': 'Artikelnummer, Name oder Beschreibung',
-  'Imported documents are drafts: the reports and the DATEV export count them once finalized (Finalize keeps their issue date); then record what was paid with its date. A number already used is not imported again.':
-    'Importierte Dokumente sind Entwürfe: Berichte und DATEV-Export zählen sie erst, wenn sie abgeschlossen sind („Abschließen“ behält ihr Rechnungsdatum). Danach erfassen Sie, was bezahlt wurde, mit dem Zahlungsdatum. Eine Nummer, die es schon gibt, wird nicht noch einmal importiert.',
   'The article number {number} is already in the catalogue: the row is not imported (change that article in the catalogue, or give this row another number).':
     'Die Artikelnummer {number} steht schon im Artikelkatalog: Die Zeile wird nicht importiert (ändern Sie den Artikel im Katalog oder geben Sie der Zeile eine andere Nummer).',
   'The article number {number} is already used in row {row} of this file.':
