@@ -1562,6 +1562,8 @@ export interface Import {
     paid_on?: string;
     /** The payment recorded; absent for a 'paid' row without one: the whole amount due */
     amount_paid?: string;
+    /** A 'finalized' or 'sent' row whose payment covers its amount due: confirm makes it paid (absent otherwise) */
+    settles?: true;
   }[];
 }
 

@@ -104,6 +104,33 @@ describe('an invoice history carried in by an import', () => {
     expect((await get(account, `/api/v1/documents/${paid?.id}/payments`)).body.data).toHaveLength(1);
   });
 
+  test("a 'sent' row whose payment covers it: the review says it settles it, and confirm makes it paid", async () => {
+    const account = await makeAccount(server);
+    const parties = await makeParties(server, account);
+    const data = [
+      row(parties, { number: 'RE-2024-0101', status: 'sent', paid_on: '2024-03-20', amount_paid: '238.00' }),
+      row(parties, { number: 'RE-2024-0102', status: 'sent', paid_on: '2024-03-20', amount_paid: '237.99' }),
+    ];
+    const created = await create(account, { source_format: 'json', resource: 'documents', data });
+    expect(created.body.data.issued_rows).toEqual([
+      {
+        row: 1,
+        number: 'RE-2024-0101',
+        status: 'sent',
+        paid_on: '2024-03-20',
+        amount_paid: '238.00',
+        settles: true,
+      },
+      { row: 2, number: 'RE-2024-0102', status: 'sent', paid_on: '2024-03-20', amount_paid: '237.99' },
+    ]);
+    await confirm(account, created.body.data.id);
+    expect(await byNumber(account, 'RE-2024-0101')).toMatchObject({ status: 'paid', payment_status: 'paid' });
+    expect(await byNumber(account, 'RE-2024-0102')).toMatchObject({
+      status: 'sent',
+      payment_status: 'partially_paid',
+    });
+  });
+
   test('row errors: void and archived refused, a status without a number, payments without a status or a date, a part payment called paid', async () => {
     const account = await makeAccount(server);
     const parties = await makeParties(server, account);

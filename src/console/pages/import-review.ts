@@ -118,7 +118,8 @@ function amountText(amount: string, currency: string | undefined): string {
  */
 export function issuedStatusText(row: IssuedRow, currency: string | undefined): string {
   const date = formatDate(row.paid_on);
-  if (row.status === 'paid') {
+  // A payment that covers the document makes it paid at confirm, whatever status the file gave.
+  if (row.status === 'paid' || row.settles) {
     return row.amount_paid
       ? t('paid on {date} ({amount})', { date, amount: amountText(row.amount_paid, currency) })
       : t('paid on {date}', { date });
@@ -131,8 +132,8 @@ export function issuedStatusText(row: IssuedRow, currency: string | undefined): 
 
 /** The counts of the review: issued, of these paid and partly paid, and the drafts (null: not known). */
 export function reviewCounts(issued: readonly IssuedRow[], documents: number | null) {
-  const paid = issued.filter((row) => row.status === 'paid').length;
-  const partly = issued.filter((row) => row.status !== 'paid' && row.amount_paid).length;
+  const paid = issued.filter((row) => row.status === 'paid' || row.settles).length;
+  const partly = issued.filter((row) => row.status !== 'paid' && !row.settles && row.amount_paid).length;
   const drafts = documents === null || documents < issued.length ? null : documents - issued.length;
   return { issued: issued.length, paid, partly, drafts };
 }

@@ -76,6 +76,12 @@ export const IssuedRow = t.Object({
       description: "The payment recorded; absent for a 'paid' row without one: the whole amount due",
     }),
   ),
+  settles: t.Optional(
+    t.Literal(true, {
+      description:
+        "A 'finalized' or 'sent' row whose payment covers its amount due: confirm makes it paid (absent otherwise)",
+    }),
+  ),
 });
 export type IssuedRow = typeof IssuedRow.static;
 

@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db/client';
+import { cmp, dec, isDecimalString } from '../../domain/money';
+import { documentTotals } from '../documents';
 import { parseEntries } from './entries';
 import type { IssuedRow } from './model';
 import { type ImportHead, loadEntriesText } from './repo';
@@ -26,7 +28,22 @@ export async function issuedRowsOf(db: DbOrTx, head: ImportHead): Promise<Issued
       status,
       ...(history?.paid_on ? { paid_on: history.paid_on } : {}),
       ...(history?.amount_paid ? { amount_paid: history.amount_paid } : {}),
+      ...(status !== 'paid' && settles(entry.body, history?.amount_paid) ? { settles: true } : {}),
     });
   }
   return issued;
+}
+
+/**
+ * Whether a payment settles the document it is recorded on (its own amount due, before any credit note of
+ * the file): confirm then makes a 'sent' or 'finalized' row paid, and the review says so, not "part payment".
+ */
+function settles(body: unknown, amountPaid: string | undefined): boolean {
+  if (amountPaid === undefined || !isDecimalString(amountPaid)) return false;
+  const document = body as Parameters<typeof documentTotals>[1] & { currency?: unknown };
+  if (typeof document.currency !== 'string') return false;
+  const totals = documentTotals(document.currency, document);
+  if (!totals.ok) return false;
+  const due = totals.totals.amount_due ?? totals.totals.total;
+  return cmp(dec(amountPaid), dec(due)) >= 0;
 }
