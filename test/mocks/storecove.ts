@@ -367,6 +367,8 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
   const server: Server<undefined> = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
+    // A held answer (intercept) stays held: Bun's 10 s idle cut-off would end a call the service should end.
+    idleTimeout: 0,
     fetch: async (request) => {
       const response = await handle(request);
       const last = mock.requests.at(-1);
