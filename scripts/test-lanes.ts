@@ -101,6 +101,9 @@ export const EXECUTABLE_FILES = [
   'test/http/spec-audit-renders.test.ts',
   // Hostile inputs (lone surrogates, forged cursors, integers past any column) the same on both engines.
   'test/http/pg-inputs-text.test.ts',
+  // Received files whose values no document holds, refused by the reader; a history imported issued and paid.
+  'test/http/pg-inputs-received-values.test.ts',
+  'test/http/import-history-documents.test.ts',
   'test/http/deliveries-einvoice.test.ts',
   // Two executables on one data dir: the inbox folder and the mailbox (Dovecot) read by one at a time,
   // received once, handed over after a kill -9; the receiving the executable's job runtime does by itself.
