@@ -21,6 +21,11 @@ describe('decimals as written in files', () => {
     ['30.00000000000', '30'],
     ['1.12345678900', '1.123456789'],
     ['19.00', '19.00'],
+    // Zeros in front: a padded field (a refusal as "more than 15 digits" before).
+    ['0000000000000007', '7'],
+    ['-007.50', '-7.50'],
+    ['00.5', '0.5'],
+    ['000', '0'],
   ])('%s -> %s', (written, kept) => expect(decimalOf(written)).toBe(kept));
 });
 

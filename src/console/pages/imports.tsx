@@ -154,9 +154,14 @@ export function NewImport() {
   const choose = (chosen: File | undefined) =>
     chosen &&
     action.run(async () => {
+      // A new file replaces the review shown: a refused one must not leave the last import's Confirm beside
+      // its own counts.
+      setCurrent(null);
+      setFile(null);
       const { format, data } = await importRows(chosen);
+      const created = await post<Import>('/imports', { source_format: format, resource, data });
       setFile({ format, data });
-      setCurrent(await post<Import>('/imports', { source_format: format, resource, data }));
+      setCurrent(created);
     });
   const step = (name: 'confirm' | 'cancel') =>
     current && action.run(async () => setCurrent(await post<Import>(`/imports/${current.id}/${name}`)));

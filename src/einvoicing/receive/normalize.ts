@@ -12,13 +12,15 @@ export const toTenPlaces = (d: Decimal): Decimal => div(round(mul(d, TEN_PLACES)
 
 /**
  * An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" ->
- * "1", "-0.00" -> "0.00".
+ * "1", "-0.00" -> "0.00", "007.50" -> "7.50".
  */
 export function decimalOf(value: string): string {
   let v = value.trim().replace(/^\+/, '');
   if (v.endsWith('.')) v = v.slice(0, -1);
   if (v.startsWith('.')) v = `0${v}`;
   if (v.startsWith('-.')) v = `-0${v.slice(1)}`;
+  // Zeros in front say nothing either ("0000000000000007" is 7): a padded field is no 16-digit amount.
+  v = v.replace(/^(-?)0+(?=\d)/, '$1');
   // More places than the data keeps (10): the zeros at the end say nothing ("30.00000000000").
   const point = v.indexOf('.');
   if (point >= 0 && v.length - point - 1 > 10) v = v.replace(/0+$/, '').replace(/\.$/, '');
