@@ -11,6 +11,8 @@ export const GERMAN_IMPORTS: Record<string, string> = {
     '„Bezahlter Betrag“: bei einer Teilzahlung der gezahlte Betrag',
   '“Rechnungsnummer (Bezug)” (source_document_number): for a credit note, the number of its invoice, which comes earlier in the file':
     '„Rechnungsnummer (Bezug)“: bei einer Rechnungskorrektur die Nummer ihrer Rechnung, die weiter oben in der Datei steht',
+  'Before you confirm a history, set “Already booked up to” (Exports, DATEV settings) to the last day your tax adviser booked from the old tool: the DATEV export then does not book those invoices a second time, and no reminders go out by themselves for its open ones.':
+    'Bevor Sie eine Rechnungshistorie bestätigen: Setzen Sie „Bereits gebucht bis“ (Exporte, DATEV-Einstellungen) auf den letzten Tag, den Ihr Steuerbüro aus dem alten Programm gebucht hat. Dann bucht der DATEV-Export diese Rechnungen nicht ein zweites Mal, und für die offenen gehen keine Mahnungen von selbst hinaus.',
   'Leave cancelled invoices out. A number already used is not imported again. Explained in the service’s documentation: docs/imports.md, “Moving an invoice history from another tool”.':
     'Stornierte Rechnungen lassen Sie weg. Eine Nummer, die es schon gibt, wird nicht noch einmal importiert. Ausführlich beschrieben in der Dokumentation des Dienstes: docs/imports.md, Abschnitt „Moving an invoice history from another tool“.',
   // The review (pending).

@@ -68,6 +68,11 @@ function DocumentsHint() {
             'Leave cancelled invoices out. A number already used is not imported again. Explained in the service’s documentation: docs/imports.md, “Moving an invoice history from another tool”.',
           )}
         </p>
+        <p>
+          {t(
+            'Before you confirm a history, set “Already booked up to” (Exports, DATEV settings) to the last day your tax adviser booked from the old tool: the DATEV export then does not book those invoices a second time, and no reminders go out by themselves for its open ones.',
+          )}
+        </p>
       </div>
     </>
   );
