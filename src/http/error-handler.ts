@@ -193,6 +193,39 @@ export function refusedValueResponse(logger: Logger, requestId: string, error: u
   return errorResponse('unprocessable_entity', message, requestId);
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a value the database refused came with the request: a write brings a body (or acts on what an
+ * earlier one kept), a read only its URL, so a read's refusal is the request's only when the failed
+ * statement holds a value the URL holds (a query's number past a column). Otherwise it is the service's own
+ * value (a sum past its type, a computed date), a fault answered 500 and logged as one.
+ */
+export function refusedForRequest(error: unknown, request: Request): boolean {
+  if (!isRefusedValue(error)) return false;
+  if (WRITES.has(request.method)) return true;
+  let url: string;
+  try {
+    url = decodeURIComponent(request.url);
+  } catch {
+    url = request.url;
+  }
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const params = (current as { params?: unknown }).params;
+    if (Array.isArray(params)) {
+      return params.some(
+        (param) =>
+          (typeof param === 'string' || typeof param === 'number' || typeof param === 'bigint') &&
+          String(param) !== '' &&
+          url.includes(String(param)),
+      );
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The SQL of the failed statement (drizzle's query error keeps it beside its parameters), if known. */
 function statementOf(error: unknown): string | undefined {
   let current: unknown = error;
@@ -220,7 +253,7 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
     // Requests are refused at the door for NUL and lone surrogates in JSON or the URL (body.ts), and each
     // route's schema bounds its fields; a value from inside a file (an import's CSV, a received document)
     // or kept before a check existed that the database still refuses is the request's 422, never a 500.
-    if (isRefusedValue(error)) return refusedValueResponse(logger, requestId, error);
+    if (refusedForRequest(error, request)) return refusedValueResponse(logger, requestId, error);
     switch (code) {
       case 'VALIDATION': {
         const validation = error as unknown as ElysiaValidationError;

@@ -1,13 +1,18 @@
 // The front door around the Elysia app: request ids, bodies read under their caps, NULs and lone surrogates
 // refused, the last-resort 500.
 import type { Server } from 'bun';
-import { isRefusedValue, isStorageFull } from '../db/errors';
+import { isStorageFull } from '../db/errors';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import { withinList } from '../shared/pagination';
 import { authenticate, type Principal, rememberPrincipal } from './auth';
 import { BAD_TEXT_MESSAGES, type BadText, MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
-import { outageResponse, refusedValueResponse, storageFullResponse } from './error-handler';
+import {
+  outageResponse,
+  refusedForRequest,
+  refusedValueResponse,
+  storageFullResponse,
+} from './error-handler';
 import { IdempotencyStore } from './idempotency';
 import { type HttpApp, type IdempotentDeps, idempotentHandler } from './idempotent-request';
 import './email-format'; // the `email` format with internationalized domains (before any request is checked)
@@ -205,7 +210,7 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
         response = domainErrorResponse(error, meta.id);
       } else if (isStorageFull(error)) {
         response = storageFullResponse(deps.logger, meta.id);
-      } else if (isRefusedValue(error)) {
+      } else if (refusedForRequest(error, request)) {
         response = refusedValueResponse(deps.logger, meta.id, error);
       } else {
         deps.logger.error('unhandled error', {

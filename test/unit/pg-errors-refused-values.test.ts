@@ -33,12 +33,17 @@ function recordingLogger() {
   return { logger, lines };
 }
 
-async function answerTo(thrown: unknown) {
+/** The answer to a request (a write unless said) whose route threw `thrown`. */
+async function answerTo(thrown: unknown, method = 'POST', path = '/boom') {
   const { logger, lines } = recordingLogger();
-  const app = new Elysia().use(errorHandler(logger, () => new MethodMatcher([]))).get('/boom', () => {
+  const boom = () => {
     throw thrown;
-  });
-  const res = await app.handle(new Request('http://localhost/boom'));
+  };
+  const app = new Elysia()
+    .use(errorHandler(logger, () => new MethodMatcher([])))
+    .get('/boom', boom)
+    .post('/boom', boom);
+  const res = await app.handle(new Request(`http://localhost${path}`, { method }));
   return { status: res.status, body: (await res.json()) as any, lines };
 }
 
@@ -112,6 +117,16 @@ describe('the answer', () => {
       kind: 'nul_character',
     });
     expect(badTextInStatement(failedQuery('22003', ['1', '{"a":"b"}']))).toBeNull();
+  });
+
+  test("a read's refusal is the request's only when its URL holds the refused value; else the service's 500", async () => {
+    // A sum past its type, a computed date: nothing the request brought.
+    const own = await answerTo(failedQuery('22003', ['acc_1', 99999999999]), 'GET');
+    expect(own.status).toBe(500);
+    expect(own.lines.some((line) => line.level === 'error')).toBe(true);
+    // A query's number past a column: the request's.
+    const mine = await answerTo(failedQuery('22003', ['acc_1', 99999999999]), 'GET', '/boom?n=99999999999');
+    expect(mine.status).toBe(422);
   });
 
   test('any other database fault is still the 500 it is, logged', async () => {
