@@ -23,8 +23,9 @@ const PAGE = 100;
  * The daily job of one account: every overdue invoice whose next level is due gets that level, one level a
  * document a day (none if a reminder already went out today) and none before the last letter's payment date
  * has passed, never a paid, voided or disputed invoice. Nor does it start the dunning of an invoice dated on
- * or before the books kept elsewhere (`booked_until`): the history another tool issued, carried in by an
- * import, whose reminders were that tool's; a reminder sent by hand starts it, and the job goes on from there.
+ * or before the books kept elsewhere (`booked_until`) but issued here after that day (carriedIn): the history
+ * another tool issued, carried in by an import, whose reminders were that tool's; a reminder sent by hand
+ * starts it, and the job goes on from there.
  * Each reminder commits on its own, fenced on the job's claim; the unique (document, level) index keeps a
  * re-run after a crash from sending one twice, and the commit checks the day's reminder again so that two
  * days' jobs running at once (a late retry) cannot send two levels on one day. A reminder that cannot go out (no address, quota) is logged
@@ -60,7 +61,7 @@ export async function sendDueReminders({
       // The customer is given the date the last letter names: the next level waits until it has passed
       // (a 1. Mahnung the day after a Zahlungserinnerung asking for payment within 14 days contradicts it).
       if (counted.some((reminder) => reminder.payBy >= today)) continue;
-      if (counted.length === 0 && bookedUntil !== null && document.issueDate <= bookedUntil) continue;
+      if (counted.length === 0 && carriedIn(document, bookedUntil)) continue;
       const level = nextLevel(counted);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
@@ -105,4 +106,18 @@ export async function sendDueReminders({
     if (rows.length <= PAGE) return sentCount;
     after = rows[PAGE - 1]?.id ?? null;
   }
+}
+
+/**
+ * An invoice of the books kept elsewhere: dated on or before `booked_until`, issued (finalized) here only
+ * after that day, as an imported history is. An invoice this service issued by that day is reminded as any:
+ * `booked_until` is the books' setting (an accountant's, `books:keep`), and stopping the reminders of the
+ * account's own invoices is the dunning policy's (`resources:write_all`) or a dispute's (security round 6).
+ */
+function carriedIn(
+  document: { issueDate: string; finalizedAt: string | null },
+  bookedUntil: string | null,
+): boolean {
+  if (bookedUntil === null || document.issueDate > bookedUntil) return false;
+  return document.finalizedAt !== null && document.finalizedAt.slice(0, 10) > bookedUntil;
 }
