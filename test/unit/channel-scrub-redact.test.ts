@@ -100,7 +100,7 @@ describe('scrubbed: the adapters’ boundary', () => {
         await c.fetch('https://provider.example/me', { headers: { Authorization: `Bearer ${TOKEN}` } });
         return { ok: false, message: echo };
       },
-      send: async () => ({ providerRef: `ref-${KEY}`, state: 'submitted', raw: raw(`{"e":"${echo}"}`) }),
+      send: async () => ({ providerRef: 'ref-1', state: 'submitted', raw: raw(`{"e":"${echo}"}`) }),
       ...overrides,
     };
   }
@@ -117,7 +117,7 @@ describe('scrubbed: the adapters’ boundary', () => {
         contentType: 'application/xml',
         fileName: `${KEY}.xml`,
         sender: null,
-        transport: { messageId: echo },
+        transport: { messageId: 'm-1\u0000' },
         raw: raw(echo),
       },
     ];
@@ -165,6 +165,59 @@ describe('scrubbed: the adapters’ boundary', () => {
     const received = polled.events[2] as Extract<ChannelEvent, { kind: 'received' }>;
     expect(received.bytes).toBe(bytes);
     expect(received.fileName).toBe('***.xml');
+  });
+
+  test("a provider's identifiers stay as they came (but NUL): a short secret inside one is no reason to change it", async () => {
+    // A token of four characters that is also part of the provider's ids: the words lose it, the ids keep
+    // it, or the document's later statuses (asked for by its ref) would never be matched.
+    const short = (): ChannelConnection => ({ ...conn(), secrets: { api_token: '2024' } });
+    const guarded = scrubbed(
+      adapter({
+        send: async () => ({
+          providerRef: 'flow-2024-0815',
+          state: 'submitted',
+          raw: raw('{"year":"2024"}'),
+        }),
+        poll: async () => ({
+          cursor: null,
+          events: [
+            {
+              kind: 'status',
+              providerRef: 'flow-2024-0815',
+              state: 'rejected',
+              at: null,
+              reason: 'token 2024 refused',
+              raw: raw('{}'),
+            },
+            {
+              kind: 'received',
+              providerRef: 'in-2024',
+              bytes: new Uint8Array(),
+              contentType: 'application/xml',
+              fileName: null,
+              sender: null,
+              transport: { flowId: 'flow-2024-0816' },
+              raw: raw('{}'),
+            },
+          ],
+        }),
+      }),
+    );
+    expect((await guarded.send(short(), {} as never)).providerRef).toBe('flow-2024-0815');
+    const [status, received] = (await guarded.poll?.(short(), null))?.events ?? [];
+    expect(status).toMatchObject({ providerRef: 'flow-2024-0815', reason: 'token *** refused' });
+    expect(received).toMatchObject({ providerRef: 'in-2024', transport: { flowId: 'flow-2024-0816' } });
+  });
+
+  test('a mail server password of a few characters is still redacted where asked (SMTP_URL, IMAP_URL)', () => {
+    expect(redactorOf(['pw1'])('login pw1 refused')).toBe('login pw1 refused');
+    expect(redactorOf(['pw1'], { short: true })('login pw1 refused')).toBe('login *** refused');
+    expect(readSmtpUrl('smtp://u:pw1@smtp.example.org:25').redact('535 pw1 refused')).toBe('535 *** refused');
+    // Standing alone only: a password `e` does not blot out (and so show) every "e" of a reply.
+    expect(redactorOf(['e'], { short: true })('Error: authentication failed for e')).toBe(
+      'Error: authentication failed for ***',
+    );
+    expect(redactorOf(['a.b'], { short: true })('pass a.b or axb')).toBe('pass *** or axb');
   });
 
   test('a ChannelError is cleaned in place (message, stack, receipt); anything else becomes one', async () => {

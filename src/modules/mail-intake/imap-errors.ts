@@ -24,5 +24,5 @@ export function describeImapError(error: unknown, settings: ImapSettings): strin
   else if (e.responseText && /NONEXISTENT|doesn't exist|does not exist/i.test(e.responseText))
     text = `no folder "${settings.mailbox}" at ${where}`;
   else text = `${where}: ${e.responseText ?? e.message ?? String(error)}`;
-  return settings.password === '' ? text : redactorOf([settings.password])(text);
+  return settings.password === '' ? text : redactorOf([settings.password], { short: true })(text);
 }

@@ -36,7 +36,7 @@ export function readSmtpUrl(raw: string): SmtpSettings {
   return {
     transportUrl: url.toString(),
     from: from && !/[\r\n]/.test(from) ? from : null,
-    redact: redactorOf([raw, url.toString(), url.password, decode(url.password)]),
+    redact: redactorOf([raw, url.toString(), url.password, decode(url.password)], { short: true }),
   };
 }
 
