@@ -99,6 +99,8 @@ export const EXECUTABLE_FILES = [
   // A third party's conformance suite of SPEC's templates, renders, files, branding, usage, billing, errors.
   'test/http/spec-audit-templates.test.ts',
   'test/http/spec-audit-renders.test.ts',
+  // The same from SPEC alone for documents, customers, profiles, recurring, batches, imports, deliveries.
+  'test/http/spec-audit2-documents.test.ts',
   // Hostile inputs (lone surrogates, forged cursors, integers past any column) the same on both engines.
   'test/http/pg-inputs-text.test.ts',
   // Received files whose values no document holds, refused by the reader; a history imported issued and paid.
