@@ -132,28 +132,34 @@ const REFUSED_DEFAULT = 'A value is too large or malformed for the database to k
  * carries the parameters (`params`) above the port's DbError.
  */
 export function badTextInStatement(error: unknown): { loc: string | null; kind: BadText } | null {
+  for (const param of failedStatement(error)?.params ?? []) {
+    if (typeof param !== 'string') continue;
+    let value: unknown = param;
+    if (/^\s*[[{]/.test(param)) {
+      try {
+        value = JSON.parse(param);
+      } catch {
+        // not JSON: the text as it is
+      }
+    }
+    const found = badTextAt(value, '$');
+    if (found !== null) {
+      const loc = found.loc.replace(/^\$\.?/, '');
+      return { loc: loc === '' ? null : loc, kind: found.kind };
+    }
+  }
+  return null;
+}
+
+/**
+ * The failed statement drizzle's query error carries above the port's DbError: its SQL and its parameters,
+ * from the first error of the cause chain that has them.
+ */
+function failedStatement(error: unknown): { query: unknown; params: unknown[] } | null {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
-    const params = (current as { params?: unknown }).params;
-    if (Array.isArray(params)) {
-      for (const param of params) {
-        if (typeof param !== 'string') continue;
-        let value: unknown = param;
-        if (/^\s*[[{]/.test(param)) {
-          try {
-            value = JSON.parse(param);
-          } catch {
-            // not JSON: the text as it is
-          }
-        }
-        const found = badTextAt(value, '$');
-        if (found !== null) {
-          const loc = found.loc.replace(/^\$\.?/, '');
-          return { loc: loc === '' ? null : loc, kind: found.kind };
-        }
-      }
-      return null;
-    }
+    const { query, params } = current as { query?: unknown; params?: unknown };
+    if (Array.isArray(params)) return { query, params };
     current = (current as { cause?: unknown }).cause;
   }
   return null;
@@ -169,11 +175,12 @@ export function badTextInStatement(error: unknown): { loc: string | null; kind: 
 export function refusedValueResponse(logger: Logger, requestId: string, error: unknown): Response {
   const sqlState = sqlStateOf(error);
   const bad = badTextInStatement(error);
+  const statement = statementOf(error);
   logger.error('the database refused a value: answered 422 (a defect unless the request brought it)', {
     request_id: requestId,
     ...(sqlState === undefined ? {} : { sqlstate: sqlState }),
     error: dbErrorText(error) ?? (error instanceof Error ? error.message : String(error)),
-    ...(statementOf(error) === undefined ? {} : { statement: statementOf(error) }),
+    ...(statement === undefined ? {} : { statement }),
     ...(bad?.loc ? { loc: bad.loc } : {}),
   });
   if (bad !== null) {
@@ -210,31 +217,19 @@ export function refusedForRequest(error: unknown, request: Request): boolean {
   } catch {
     url = request.url;
   }
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
-    const params = (current as { params?: unknown }).params;
-    if (Array.isArray(params)) {
-      return params.some(
-        (param) =>
-          (typeof param === 'string' || typeof param === 'number' || typeof param === 'bigint') &&
-          String(param) !== '' &&
-          url.includes(String(param)),
-      );
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return (failedStatement(error)?.params ?? []).some(
+    (param) =>
+      (typeof param === 'string' || typeof param === 'number' || typeof param === 'bigint') &&
+      String(param) !== '' &&
+      url.includes(String(param)),
+  );
 }
 
-/** The SQL of the failed statement (drizzle's query error keeps it beside its parameters), if known. */
+/** The SQL of the failed statement, cut at 2,000 characters, if known. */
 function statementOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
-    const query = (current as { query?: unknown }).query;
-    if (typeof query === 'string') return query.length > 2_000 ? `${query.slice(0, 2_000)}…` : query;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const query = failedStatement(error)?.query;
+  if (typeof query !== 'string') return undefined;
+  return query.length > 2_000 ? `${query.slice(0, 2_000)}…` : query;
 }
 
 /**

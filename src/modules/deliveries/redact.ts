@@ -114,7 +114,7 @@ function tolerant(form: string): string {
     pattern +=
       unit.length === 3 && unit.startsWith('%')
         ? `%[${unit[1]?.toUpperCase()}${unit[1]?.toLowerCase()}][${unit[2]?.toUpperCase()}${unit[2]?.toLowerCase()}]`
-        : unit.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+        : literal(unit);
   });
   return pattern;
 }
